@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DatabaseHandle } from './db/client';
+import type { Env } from './env';
+import { AppError } from './lib/app-error';
+import { serveClientApp } from './lib/client-app';
+import { installCsrf } from './lib/csrf';
+import { installErrorHandler } from './lib/error-handler';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { installSessionHook } from './modules/auth/session-hook';
+import { registerHealthRoutes } from './modules/health/routes';
+import { createMailer } from './modules/mail/mailer';
+import { registerUserRoutes } from './modules/users/routes';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: DatabaseHandle;
+  /** Where the built client lives; tests that only exercise the API leave it unset. */
+  clientDir?: string | false;
+  logger?: boolean;
+}
+
+export const DEFAULT_CLIENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../client/dist',
+);
+
+/** Builds the whole server without listening, so tests can `inject` requests (DESIGN.md 1). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(env),
+    trustProxy: env.TRUST_PROXY,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Kiln is often served over plain http on 127.0.0.1; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
+  });
+
+  installCsrf(app, { secure: 'auto', exemptPaths: [] });
+  const sessionPolicy = {
+    idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
+    maxMs: env.SESSION_MAX_DAYS * 86_400_000,
+  };
+  installSessionHook(app, database.db, sessionPolicy);
+
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    outboxDir: path.join(env.DATA_DIR, 'outbox'),
+    log: app.log,
+  });
+
+  registerHealthRoutes(app, { database, mailTransport: mailer.transport });
+  registerAuthRoutes(app, {
+    db: database.db,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    adminEmails: env.ADMIN_EMAILS,
+    sessionPolicy,
+    throttle: {
+      maxFailures: env.LOGIN_FAILURES_PER_ACCOUNT,
+      windowMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+    },
+    authRateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
+  });
+  registerUserRoutes(app, { db: database.db });
+
+  const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
+  if (clientDir !== false && !(await serveClientApp(app, clientDir))) {
+    app.log.warn({ clientDir }, 'client build not found: only the API is served (run npm start)');
+  }
+  return app;
+}
+
+function loggerOptions(env: Env) {
+  const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+  if (env.isProduction || env.NODE_ENV === 'test') return { level: env.LOG_LEVEL, redact };
+  return {
+    level: env.LOG_LEVEL,
+    redact,
+    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+  };
+}

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle has the same query surface as the database. */
+export type DbOrTx = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined }
+  | { kind: 'postgres'; url: string };
+
+/**
+ * Migrations ship beside the server (server/drizzle) and are applied at start-up on both
+ * engines, so one set of SQL serves the embedded and the PostgreSQL deployments.
+ * From source this file is server/src/db; bundled, it is server/dist.
+ */
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
+  const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
+  if (!found) throw new Error('Database migrations folder (server/drizzle) was not found');
+  return found;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  const folder = migrationsFolder();
+
+  if (target.kind === 'pglite') {
+    if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+    const client = new PGlite(target.dataDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: folder });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => client.close(),
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  await migratePg(db, { migrationsFolder: folder });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

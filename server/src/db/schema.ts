@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SubscriptionPlan, SubscriptionStatus } from '@kiln/shared';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name'),
+    username: text('username'),
+    passwordHash: text('password_hash').notNull(),
+    subscriptionPlan: text('subscription_plan').$type<SubscriptionPlan>().notNull().default('free'),
+    subscriptionStatus: text('subscription_status')
+      .$type<SubscriptionStatus>()
+      .notNull()
+      .default('free'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Emails and usernames are unique regardless of case (issue 2, accounts).
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
+  ],
+);
+
+/** The id is the SHA-256 of the cookie's token, so a leaked table cannot be replayed. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/** Single-use links sent by email; only the hash of the token is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<EmailTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('email_tokens_hash_idx').on(table.tokenHash),
+    index('email_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+);
+
+/** Failed sign-ins per account, counted in a window that survives restarts and spans instances. */
+export const loginFailures = pgTable('login_failures', {
+  emailKey: text('email_key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (DESIGN.md section 2, STYLE.md 8). Every setting has a working
+ * default for one machine; `describeEnv` feeds the README's configuration table.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = (label: string) =>
+  optionalString.refine((value) => value === undefined || URL.canParse(value), {
+    message: `${label} must be a URL`,
+  });
+
+const port = (fallback: number | undefined) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .optional()
+    .transform((value) => value ?? fallback);
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number().int().positive().optional().default(fallback);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port(5000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'SECRET_KEY must be at least 32 characters',
+  }),
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().trim().min(3).default('Kiln <no-reply@kiln.localhost>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+  SESSION_IDLE_HOURS: positiveInt(24 * 7),
+  SESSION_MAX_DAYS: positiveInt(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
+  LOGIN_LOCKOUT_MINUTES: positiveInt(15),
+});
+
+type ParsedEnv = z.infer<typeof EnvSchema>;
+
+export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL'> {
+  /** Absolute path. */
+  DATA_DIR: string;
+  /** Origin the app is reached at; links in emails use it. */
+  PUBLIC_URL: string;
+  isProduction: boolean;
+}
+
+export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: string }> = {
+  NODE_ENV: {
+    default: '`development` (`npm start` sets `production`)',
+    description: 'Runtime mode; production serves the built client and logs JSON.',
+  },
+  PORT: { default: '`5000`', description: 'Port for the app and the API.' },
+  HOST: { default: '`127.0.0.1`', description: 'Interface to listen on (`0.0.0.0` for all).' },
+  PUBLIC_URL: {
+    default: '`http://HOST:PORT`',
+    description: 'Public origin of the app, used in links sent by email.',
+  },
+  DATA_DIR: {
+    default: '`./data`',
+    description: 'Embedded database, generated secret key and the dev mail outbox.',
+  },
+  DATABASE_URL: {
+    default: 'unset (embedded PGlite in `DATA_DIR/db`)',
+    description: 'PostgreSQL connection string; replaces the embedded database.',
+  },
+  SECRET_KEY: {
+    default: 'generated into `DATA_DIR/secret.key`',
+    description: 'At least 32 characters; keys the encryption of secrets at rest.',
+  },
+  ADMIN_EMAILS: {
+    default: 'unset',
+    description: 'Comma-separated emails that are administrators (the first account always is).',
+  },
+  SMTP_URL: {
+    default: 'unset (mail goes to `DATA_DIR/outbox`, links printed to the log)',
+    description: 'SMTP server for verification and password reset mail, e.g. `smtp://user:pass@host:587`.',
+  },
+  MAIL_FROM: { default: '`Kiln <no-reply@kiln.localhost>`', description: 'Sender of Kiln mail.' },
+  LOG_LEVEL: { default: '`info`', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  TRUST_PROXY: {
+    default: '`false`',
+    description: 'Set `true` behind a reverse proxy so client IPs and https are read from it.',
+  },
+  SESSION_IDLE_HOURS: {
+    default: '`168`',
+    description: 'A session unused for this long ends.',
+  },
+  SESSION_MAX_DAYS: { default: '`30`', description: 'A session ends this long after sign-in.' },
+  AUTH_RATE_LIMIT_PER_MINUTE: {
+    default: '`30`',
+    description: 'Sign-in, registration and password-reset requests allowed per IP per minute.',
+  },
+  LOGIN_FAILURES_PER_ACCOUNT: {
+    default: '`5`',
+    description: 'Failed sign-ins on one account before it is locked for a while.',
+  },
+  LOGIN_LOCKOUT_MINUTES: {
+    default: '`15`',
+    description: 'Window over which failed sign-ins are counted, and the lockout length.',
+  },
+};
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, ''),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}

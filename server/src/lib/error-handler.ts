@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@kiln/shared';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+import { describeIssues } from './validation';
+
+/**
+ * The one place errors become responses (STYLE.md 7): expected errors keep their message and
+ * code, validation errors name the field, and anything unexpected is logged and hidden.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      void reply.headers(error.headers);
+      return reply.status(error.statusCode).send(body(error.message, error.code));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((entry) => entry.params.issue as z.core.$ZodIssue);
+      return reply.status(400).send(body(describeIssues(issues), 'VALIDATION_FAILED'));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('Too many requests. Please wait and try again.', 'RATE_LIMITED'));
+    }
+    if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(body('The request is too large', 'PAYLOAD_TOO_LARGE'));
+    }
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type) are safe to explain.
+      return reply.status(error.statusCode).send(body(error.message, 'VALIDATION_FAILED'));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('Something went wrong on our side', 'INTERNAL'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body(`No API route for ${request.method} ${request.url}`, 'NOT_FOUND'));
+  });
+}
+
+function body(error: string, code: ErrorBody['code']): ErrorBody {
+  return { error, code };
+}

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+/** Turns zod issues into one message that names the field (issue 2: "400 naming the field"). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = issue.path.map(String).join('.');
+      if (!field || issue.message.toLowerCase().includes(field.toLowerCase())) return issue.message;
+      return `${field}: ${issue.message}`;
+    })
+    .filter((message, index, all) => all.indexOf(message) === index)
+    .join('; ');
+}
+
+/** For bodies whose schema depends on their shape; routes otherwise validate in the route schema. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw new AppError('VALIDATION_FAILED', describeIssues(result.error.issues));
+  return result.data;
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  LoginInputSchema,
+  MessageResponseSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  registerSchemaFor,
+  SESSION_COOKIE,
+  TokenInputSchema,
+  UserResponseSchema,
+} from '@kiln/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { parseInput } from '../../lib/validation';
+import type { Mailer } from '../mail/mailer';
+import type { ThrottlePolicy } from './login-throttle';
+import { requireUser } from './policy';
+import { presentUser } from './presenter';
+import {
+  confirmEmailVerification,
+  confirmPasswordReset,
+  loginUser,
+  registerUser,
+  requestPasswordReset,
+  sendVerificationEmail,
+  type MailContext,
+} from './service';
+import { clearSessionCookie, startSession } from './session-hook';
+import { deleteSession, type SessionPolicy } from './sessions';
+
+export interface AuthRouteDeps {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  adminEmails: readonly string[];
+  sessionPolicy: SessionPolicy;
+  throttle: ThrottlePolicy;
+  /** Per-IP budget for the sign-in, registration and reset endpoints. */
+  authRateLimit: { max: number; timeWindow: number };
+}
+
+export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, sessionPolicy: policy } = deps;
+  const mail: MailContext = { mailer: deps.mailer, publicUrl: deps.publicUrl };
+  const limited = { rateLimit: deps.authRateLimit };
+
+  app.post(
+    '/api/auth/register',
+    { config: limited, schema: { response: { 201: UserResponseSchema } } },
+    async (request, reply) => {
+      const input = parseInput(registerSchemaFor(request.body), request.body);
+      const user = await registerUser({ db, input, adminEmails: deps.adminEmails });
+      await startSession({ db, request, reply, user, policy });
+      try {
+        await sendVerificationEmail({ db, user, mail });
+      } catch (error) {
+        // The account exists either way; the dashboard offers to send the link again.
+        request.log.error({ err: error }, 'verification email failed');
+      }
+      return reply.status(201).send({ user: presentUser(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { config: limited, schema: { body: LoginInputSchema, response: { 200: UserResponseSchema } } },
+    async (request, reply) => {
+      const user = await loginUser({ db, input: request.body, throttle: deps.throttle });
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await deleteSession({ db, token: previous });
+      await startSession({ db, request, reply, user, policy });
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: MessageResponseSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await deleteSession({ db, token });
+      clearSessionCookie(reply);
+      request.auth = null;
+      return { message: 'Logged out' };
+    },
+  );
+
+  app.get('/api/auth/me', { schema: { response: { 200: UserResponseSchema } } }, async (request) => {
+    return { user: presentUser(requireUser(request)) };
+  });
+
+  /** Lets a client that has no CSRF cookie yet obtain one before its first POST. */
+  app.get(
+    '/api/auth/csrf',
+    { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },
+    async (request) => ({ csrfToken: request.csrfToken }),
+  );
+
+  app.post(
+    '/api/auth/verify-email/request',
+    { config: limited, schema: { response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await sendVerificationEmail({ db, user, mail });
+      return { message: `We sent a verification link to ${user.email}.` };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify-email/confirm',
+    { config: limited, schema: { body: TokenInputSchema, response: { 200: UserResponseSchema } } },
+    async (request) => {
+      const user = await confirmEmailVerification({ db, token: request.body.token });
+      return { user: presentUser(user) };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      config: limited,
+      schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request) => {
+      await requestPasswordReset({ db, email: request.body.email, mail });
+      return {
+        message: 'If an account exists for that email, we sent a link to reset its password.',
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      config: limited,
+      schema: { body: PasswordResetConfirmSchema, response: { 200: UserResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await confirmPasswordReset({
+        db,
+        token: request.body.token,
+        password: request.body.password,
+      });
+      await startSession({ db, request, reply, user, policy });
+      return { user: presentUser(user) };
+    },
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/client';
+
+const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  mail: z.enum(['smtp', 'outbox']),
+  uptimeSeconds: z.number(),
+});
+
+export function registerHealthRoutes(
+  fastify: FastifyInstance,
+  deps: { database: DatabaseHandle; mailTransport: 'smtp' | 'outbox' },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (_request, reply) => {
+      let ok = true;
+      try {
+        await deps.database.ping();
+      } catch {
+        ok = false;
+      }
+      return reply.status(ok ? 200 : 503).send({
+        status: ok ? 'ok' : 'degraded',
+        database: { kind: deps.database.kind, ok },
+        mail: deps.mailTransport,
+        uptimeSeconds: Math.round(process.uptime()),
+      });
+    },
+  );
+}

@@ -1,0 +1,28 @@
+/** Business constants shared by client and server (spec accounts section 9). */
+export const PASSWORD_MIN_DIALOG = 6;
+export const PASSWORD_MIN_SCREEN = 8;
+/** Argon2 hashing cost grows with input; cap what we accept. */
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+
+export const THEME_STORAGE_KEY = 'theme';
+export const DEFAULT_THEME = 'dark';
+export type Theme = 'dark' | 'light';
+
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD = 50;
+export const TOAST_HOTKEY = 'F8';
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+export const SESSION_COOKIE = 'session_token';
+export const CSRF_COOKIE = 'csrf_token';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export const COPYRIGHT_YEAR = 2025;
+export const LEGAL_LAST_UPDATED = 'October 24, 2025';

@@ -1,0 +1,39 @@
+/**
+ * The one error vocabulary of Kiln (DESIGN.md section 2). Every error response is
+ * `{ error, code }`; the code is stable, the message is for people.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_TOKEN: 400,
+  TOKEN_EXPIRED: 400,
+  TOKEN_USED: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  CSRF_FAILED: 403,
+  FORBIDDEN: 403,
+  PLAN_LIMIT: 403,
+  NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  AI_NOT_CONFIGURED: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+}
+
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

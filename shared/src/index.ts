@@ -1,0 +1,4 @@
+export * from './auth/schemas';
+export * from './constants';
+export * from './errors';
+export * from './plans';

@@ -1,0 +1,89 @@
+/** Plan catalogue (spec accounts section 3, 6 and 9). Prices are in GBP per month. */
+export const SUBSCRIPTION_PLANS = ['free', 'pro', 'enterprise'] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['free', 'active', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export interface PlanDetails {
+  id: SubscriptionPlan;
+  name: string;
+  label: string;
+  priceGbp: number;
+  tagline: string;
+  /** Features as listed on the pricing page. */
+  features: readonly string[];
+  /** Features as listed on the subscribe page's Plan Details card. */
+  checkoutFeatures: readonly string[];
+  /** `null` means unlimited. */
+  projectLimit: number | null;
+}
+
+export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
+  free: {
+    id: 'free',
+    name: 'Free',
+    label: 'Free Plan',
+    priceGbp: 0,
+    tagline: 'For learning and side projects',
+    features: [
+      '3 projects',
+      '5GB storage',
+      'AI assistant',
+      'Live preview at three device sizes',
+      'Community support',
+    ],
+    checkoutFeatures: [],
+    projectLimit: 3,
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    label: 'Pro Plan',
+    priceGbp: 19,
+    tagline: 'For professional developers',
+    features: [
+      'Unlimited projects',
+      '50GB storage',
+      'Advanced AI assistant',
+      'Private projects',
+      'GitHub auto-sync',
+      'Priority email support',
+      'Live chat support',
+    ],
+    checkoutFeatures: [
+      'Unlimited projects',
+      '50GB storage',
+      'Advanced AI assistant',
+      'Priority support',
+      'WebContainer runtime',
+    ],
+    projectLimit: null,
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    label: 'Enterprise Plan',
+    priceGbp: 99,
+    tagline: 'For teams and organisations',
+    features: [
+      'Everything in Pro',
+      'Unlimited storage',
+      'SSO & SAML',
+      'Audit logs',
+      'Dedicated support with an SLA',
+      'Live chat support',
+    ],
+    checkoutFeatures: [
+      'Everything in Pro',
+      'Unlimited storage',
+      'Dedicated support',
+      'Custom AI models',
+      'SSO & SAML',
+    ],
+    projectLimit: null,
+  },
+};
+
+export const PAID_PLANS = ['pro', 'enterprise'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];

@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the unit and integration layers of every workspace (STYLE.md 12).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          root: './shared',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: './server',
+          include: ['src/**/*.test.ts'],
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          root: './client',
+          include: ['src/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
