@@ -43,12 +43,19 @@ export default tseslint.config(
             { target: './server/src/lib', from: './server/src/modules' },
             { target: './server/src/db', from: './server/src/modules' },
             { target: './client/src/lib', from: ['./client/src/features', './client/src/app'] },
-            { target: './client/src/components', from: ['./client/src/features', './client/src/app'] },
+            {
+              target: './client/src/components',
+              from: ['./client/src/features', './client/src/app'],
+            },
             { target: './client/src/features', from: './client/src/app' },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['client/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],

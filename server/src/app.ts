@@ -108,6 +108,9 @@ function loggerOptions(env: Env) {
   return {
     level: env.LOG_LEVEL,
     redact,
-    transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+    },
   };
 }

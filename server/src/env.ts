@@ -40,9 +40,6 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
-  SECRET_KEY: optionalString.refine((value) => value === undefined || value.length >= 32, {
-    message: 'SECRET_KEY must be at least 32 characters',
-  }),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -86,15 +83,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   },
   DATA_DIR: {
     default: '`./data`',
-    description: 'Embedded database, generated secret key and the dev mail outbox.',
+    description: 'Holds the embedded database (`db/`) and the dev mail outbox (`outbox/`).',
   },
   DATABASE_URL: {
     default: 'unset (embedded PGlite in `DATA_DIR/db`)',
     description: 'PostgreSQL connection string; replaces the embedded database.',
-  },
-  SECRET_KEY: {
-    default: 'generated into `DATA_DIR/secret.key`',
-    description: 'At least 32 characters; keys the encryption of secrets at rest.',
   },
   ADMIN_EMAILS: {
     default: 'unset',
@@ -102,10 +95,14 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   },
   SMTP_URL: {
     default: 'unset (mail goes to `DATA_DIR/outbox`, links printed to the log)',
-    description: 'SMTP server for verification and password reset mail, e.g. `smtp://user:pass@host:587`.',
+    description:
+      'SMTP server for verification and password reset mail, e.g. `smtp://user:pass@host:587`.',
   },
   MAIL_FROM: { default: '`Kiln <no-reply@kiln.localhost>`', description: 'Sender of Kiln mail.' },
-  LOG_LEVEL: { default: '`info`', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  LOG_LEVEL: {
+    default: '`info`',
+    description: 'fatal, error, warn, info, debug, trace or silent.',
+  },
   TRUST_PROXY: {
     default: '`false`',
     description: 'Set `true` behind a reverse proxy so client IPs and https are read from it.',

@@ -25,8 +25,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
 
 /**
  * Migrations ship beside the server (server/drizzle) and are applied at start-up on both

@@ -15,6 +15,7 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
     root: clientDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
@@ -29,7 +30,12 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
     }
     const relative = decodeURIComponent(request.url.split('?')[0] ?? '/').replace(/^\/+/, '');
     const candidate = path.join(clientDir, relative);
-    if (relative && candidate.startsWith(clientDir + path.sep) && existsSync(candidate) && !relative.endsWith('/')) {
+    if (
+      relative &&
+      candidate.startsWith(clientDir + path.sep) &&
+      existsSync(candidate) &&
+      !relative.endsWith('/')
+    ) {
       return reply.sendFile(relative);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

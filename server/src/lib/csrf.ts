@@ -50,6 +50,21 @@ export function installCsrf(app: FastifyInstance, options: CsrfOptions): void {
 
 function needsCheck(request: FastifyRequest, exempt: Set<string>): boolean {
   if (!UNSAFE_METHODS.has(request.method)) return false;
-  const path = request.url.split('?')[0] ?? '';
+  const path = routedPath(request);
   return path.startsWith('/api/') && !exempt.has(path);
+}
+
+/**
+ * The path of the route that will answer, not the raw URL: the router decodes percent-escapes,
+ * so `/%61pi/auth/logout` reaches `/api/auth/logout` and must be checked like it.
+ */
+function routedPath(request: FastifyRequest): string {
+  const route = request.routeOptions.url;
+  if (route !== undefined) return route;
+  const raw = request.url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
 }

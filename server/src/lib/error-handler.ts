@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@kiln/shared';
-import type { z } from 'zod';
 import { AppError } from './app-error';
 import { describeIssues } from './validation';
 
@@ -16,11 +15,18 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(body(error.message, error.code));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((entry) => entry.params.issue as z.core.$ZodIssue);
+      // fastify-type-provider-zod keeps the issue's path as `instancePath` ("/a/0/b") and its text
+      // as `message`; `params` holds the rest of the issue, without either.
+      const issues = error.validation.map((entry) => ({
+        path: entry.instancePath.split('/').filter(Boolean),
+        message: entry.message ?? 'Invalid value',
+      }));
       return reply.status(400).send(body(describeIssues(issues), 'VALIDATION_FAILED'));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('Too many requests. Please wait and try again.', 'RATE_LIMITED'));
+      return reply
+        .status(429)
+        .send(body('Too many requests. Please wait and try again.', 'RATE_LIMITED'));
     }
     if (error.statusCode === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(body('The request is too large', 'PAYLOAD_TOO_LARGE'));

@@ -1,8 +1,11 @@
 import type { z } from 'zod';
 import { AppError } from './app-error';
 
+/** What describing an issue needs: zod's own issues and fastify's validation entries both give it. */
+export type IssueSummary = Pick<z.core.$ZodIssue, 'path' | 'message'>;
+
 /** Turns zod issues into one message that names the field (issue 2: "400 naming the field"). */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeIssues(issues: readonly IssueSummary[]): string {
   return issues
     .map((issue) => {
       const field = issue.path.map(String).join('.');

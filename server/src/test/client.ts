@@ -18,7 +18,8 @@ export class TestClient {
   constructor(private readonly app: FastifyInstance) {}
 
   async request(method: Method, url: string, options: RequestOptions = {}) {
-    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE)) await this.request('GET', '/api/health');
+    if (method !== 'GET' && !this.cookies.has(CSRF_COOKIE))
+      await this.request('GET', '/api/health');
     const headers: Record<string, string> = { ...options.headers };
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     if (cookie) headers.cookie = cookie;
@@ -46,7 +47,12 @@ export class TestClient {
   }
 
   private keepCookies(response: LightMyRequestResponse) {
-    for (const cookie of response.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
+    for (const cookie of response.cookies as Array<{
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }>) {
       const expired =
         cookie.value === '' ||
         cookie.maxAge === 0 ||

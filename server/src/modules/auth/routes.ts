@@ -87,9 +87,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     },
   );
 
-  app.get('/api/auth/me', { schema: { response: { 200: UserResponseSchema } } }, async (request) => {
-    return { user: presentUser(requireUser(request)) };
-  });
+  app.get(
+    '/api/auth/me',
+    { schema: { response: { 200: UserResponseSchema } } },
+    async (request) => {
+      return { user: presentUser(requireUser(request)) };
+    },
+  );
 
   /** Lets a client that has no CSRF cookie yet obtain one before its first POST. */
   app.get(

@@ -79,7 +79,10 @@ export async function registerUser(options: {
   } catch (error) {
     // Two simultaneous sign-ups with one email: the unique index decides, the loser gets 409.
     if (isUniqueViolation(error, 'users_email_lower_idx')) {
-      throw new AppError('EMAIL_TAKEN', 'An account with this email already exists. Try signing in.');
+      throw new AppError(
+        'EMAIL_TAKEN',
+        'An account with this email already exists. Try signing in.',
+      );
     }
     if (isUniqueViolation(error, 'users_username_lower_idx')) {
       throw new AppError('USERNAME_TAKEN', 'That username is already taken.');
@@ -149,7 +152,11 @@ export async function requestPasswordReset(options: {
 }): Promise<void> {
   const user = await findUserByEmail(options.db, options.email);
   if (!user) return;
-  const token = await issueEmailToken({ db: options.db, userId: user.id, purpose: 'reset_password' });
+  const token = await issueEmailToken({
+    db: options.db,
+    userId: user.id,
+    purpose: 'reset_password',
+  });
   const link = `${options.mail.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   const minutes = TOKEN_LIFETIME_MS.reset_password / 60_000;
   await options.mail.mailer.send(passwordResetEmail(user.email, link, minutes));

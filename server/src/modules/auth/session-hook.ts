@@ -58,6 +58,10 @@ export async function startSession(options: {
     userAgent: request.headers['user-agent'],
     ip: request.ip,
   });
-  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(Math.floor(options.policy.maxMs / 1000)));
+  reply.setCookie(
+    SESSION_COOKIE,
+    token,
+    sessionCookieOptions(Math.floor(options.policy.maxMs / 1000)),
+  );
   request.auth = { user: options.user, session };
 }

@@ -1,0 +1,61 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the production build on 127.0.0.1 with a throwaway data folder. */
+export async function startServer(options: { port: number; env?: Record<string, string> }) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
+  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  } satisfies RunningServer;
+}
+
+export function printTable(headers: string[], rows: (string | number)[][]) {
+  const cells = [headers, ...rows.map((row) => row.map(String))];
+  const widths = headers.map((_, column) =>
+    Math.max(...cells.map((row) => row[column]?.length ?? 0)),
+  );
+  const line = (row: string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  rows.forEach((row) => console.log(line(row.map(String))));
+}

@@ -1,0 +1,25 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+const VARIANTS = {
+  default: 'bg-primary/15 text-primary border-primary/30',
+  secondary: 'bg-muted text-muted-foreground border-transparent',
+  outline: 'text-foreground',
+} as const;
+
+export function Badge({
+  variant = 'default',
+  className,
+  ...props
+}: HTMLAttributes<HTMLSpanElement> & { variant?: keyof typeof VARIANTS }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium',
+        VARIANTS[variant],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

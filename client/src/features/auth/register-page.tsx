@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ScreenRegisterInputSchema } from '@kiln/shared';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { z } from 'zod';
+import { FormField } from '../../components/form-field';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { serverErrorMessage } from '../../lib/request';
+import { AuthShell } from './auth-shell';
+import { useRegister } from './mutations';
+
+const RegisterFormSchema = ScreenRegisterInputSchema.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+});
+type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** Spec accounts 2 and 5, registration screen: username, confirmation, at least 8 characters. */
+export default function RegisterPage() {
+  const [, navigate] = useLocation();
+  const register = useRegister();
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword, ...input }) => {
+    if (input.password !== confirmPassword) {
+      toast({
+        title: "Passwords don't match",
+        description: 'Please make sure your passwords match',
+        variant: 'destructive',
+      });
+      return;
+    }
+    register.mutate(input, {
+      onSuccess: ({ user }) => {
+        toast({
+          title: 'Account created!',
+          description: `Welcome to Kiln, ${user.username ?? user.email}! Check your inbox to verify your email.`,
+          variant: 'success',
+        });
+        navigate('/dashboard');
+      },
+      onError: (error) => {
+        toast({
+          title: 'Registration failed',
+          description: serverErrorMessage(error, 'Failed to create account'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <AuthShell>
+      <div className="mb-8 grid gap-2 text-center">
+        <h1 className="text-3xl font-bold tracking-tight">Create an account</h1>
+        <p className="text-muted-foreground text-sm">Free forever for up to three projects.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <FormField
+          id="register-username"
+          label="Username"
+          autoComplete="username"
+          required
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <FormField
+          id="register-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <FormField
+          id="register-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters"
+          required
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormField
+          id="register-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" disabled={register.isPending} className="w-full">
+          {register.isPending ? 'Creating account...' : 'Create account'}
+        </Button>
+      </form>
+      <p className="text-muted-foreground mt-6 text-center text-sm">
+        Already have an account?{' '}
+        <Link href="/login" className="text-primary font-medium hover:underline">
+          Sign in
+        </Link>
+      </p>
+      <p className="text-muted-foreground mt-4 text-center text-xs">
+        By creating an account you agree to our{' '}
+        <Link href="/terms-of-service" className="underline">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link href="/privacy-policy" className="underline">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './request';
+
+/** Spec accounts 7: no retries, never stale, no polling or refetch on focus unless stated. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

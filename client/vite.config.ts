@@ -1,0 +1,25 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// In development Vite serves the client on :5000 and forwards API and socket traffic to the
+// server (see scripts/dev.mjs); in production the server serves the built files itself.
+const apiTarget = process.env.KILN_API_URL ?? 'http://127.0.0.1:5010';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    host: '127.0.0.1',
+    port: 5000,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+  },
+});

@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export function newAccount(prefix = 'e2e'): Account {
+  const id = randomBytes(4).toString('hex');
+  return {
+    email: `${prefix}-${id}@example.com`,
+    password: `pw-${id}-secret`,
+    name: `Tester ${id}`,
+  };
+}
+
+/** Registers through the API with the page's own cookies, as the dialog would. */
+export async function registerViaApi(page: Page, account: Account) {
+  await page.goto('/api/health');
+  const cookies = await page.context().cookies();
+  const csrf = cookies.find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+  const response = await page.request.post('/api/auth/register', {
+    data: account,
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(response.status()).toBe(201);
+}
+
+export const test = base.extend<{ signedIn: Account }>({
+  signedIn: async ({ page }, use) => {
+    const account = newAccount();
+    await registerViaApi(page, account);
+    await use(account);
+  },
+});
+
+export { expect };
+
+/** The visible toast holding `text` (Radix also mirrors it into a screen-reader live region). */
+export function toast(page: Page, text: string | RegExp) {
+  return page.getByTestId('toast').filter({ hasText: text });
+}

@@ -1,0 +1,59 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 5180);
+export const baseURL = `http://127.0.0.1:${port}`;
+// Set once by the runner; workers load this file again and inherit the same value, so specs
+// can read the dev mail outbox of the server under test.
+process.env.KILN_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kiln-e2e-${process.pid}`);
+const dataDir = process.env.KILN_E2E_DATA_DIR;
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
+ * build, served by the real server on a fresh embedded database.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: `node server/dist/main.js`,
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Every e2e request comes from 127.0.0.1, so the per-IP sign-in budget is sized for a
+      // whole suite; the limit itself is proven by the server integration tests.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+  },
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** One message written by the dev mailer (server/src/modules/mail/mailer.ts). */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link?: string;
+  sentAt: string;
+}
+
+/** Every mail in a test app's outbox, oldest first; an app that sent nothing has none. */
+export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const mails = await Promise.all(
+    files
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map(
+        async (file) => JSON.parse(await fs.readFile(path.join(dir, file), 'utf8')) as OutboxMail,
+      ),
+  );
+  return mails.sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/** The mails sent to one address (compared case-insensitively), oldest first. */
+export async function mailsTo(dataDir: string, to: string): Promise<OutboxMail[]> {
+  const wanted = to.trim().toLowerCase();
+  return (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === wanted);
+}
+
+/** The newest mail to an address; fails the test when there is none. */
+export async function lastMailTo(dataDir: string, to: string): Promise<OutboxMail> {
+  const mail = (await mailsTo(dataDir, to)).at(-1);
+  if (!mail) throw new Error(`no mail to ${to} in the outbox`);
+  return mail;
+}
+
+/** The `token` query parameter of a mail's link, as the verify and reset pages read it. */
+export function tokenFromMail(mail: OutboxMail): string {
+  if (!mail.link) throw new Error(`mail "${mail.subject}" has no link`);
+  const token = new URL(mail.link).searchParams.get('token');
+  if (!token) throw new Error(`link ${mail.link} has no token`);
+  return token;
+}
