@@ -114,7 +114,8 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   SESSION_MAX_DAYS: { default: '`30`', description: 'A session ends this long after sign-in.' },
   AUTH_RATE_LIMIT_PER_MINUTE: {
     default: '`30`',
-    description: 'Sign-in, registration and password-reset requests allowed per IP per minute.',
+    description:
+      'Requests per IP per minute to each sign-in, registration, verification and password-reset endpoint.',
   },
   LOGIN_FAILURES_PER_ACCOUNT: {
     default: '`5`',

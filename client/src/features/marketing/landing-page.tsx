@@ -7,13 +7,13 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { AuthDialog, type AuthTab } from '../auth/auth-dialog';
+import type { AuthTab } from '../auth/auth-dialog';
 import { MarketingFooter } from './marketing-layout';
 import { WorkspacePreview } from './workspace-preview';
 
@@ -50,13 +50,24 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
+// The dialog's forms bring zod and react-hook-form; they load on the first sign of intent
+// (hover, focus, touch) rather than with the page, which keeps the landing page light.
+const loadAuthDialog = () => import('../auth/auth-dialog');
+const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
+const preload = {
+  onPointerEnter: () => void loadAuthDialog(),
+  onFocus: () => void loadAuthDialog(),
+  onTouchStart: () => void loadAuthDialog(),
+};
+
 /** Spec accounts 2, landing page: every sign-in or start button opens the authentication dialog. */
 export default function LandingPage() {
-  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab }>({
+  const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab; used: boolean }>({
     open: false,
     tab: 'login',
+    used: false,
   });
-  const openDialog = (tab: AuthTab) => setDialog({ open: true, tab });
+  const openDialog = (tab: AuthTab) => setDialog({ open: true, tab, used: true });
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -73,10 +84,10 @@ export default function LandingPage() {
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <ThemeToggle />
-            <Button variant="ghost" size="sm" onClick={() => openDialog('login')}>
+            <Button variant="ghost" size="sm" {...preload} onClick={() => openDialog('login')}>
               Sign In
             </Button>
-            <Button size="sm" onClick={() => openDialog('register')}>
+            <Button size="sm" {...preload} onClick={() => openDialog('register')}>
               Get Started
             </Button>
           </div>
@@ -98,10 +109,15 @@ export default function LandingPage() {
                 the AI build it, then edit, run, preview and ship it with your team.
               </p>
               <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
-                <Button size="lg" onClick={() => openDialog('register')}>
+                <Button size="lg" {...preload} onClick={() => openDialog('register')}>
                   Start Building Free
                 </Button>
-                <Button size="lg" variant="outline" onClick={() => openDialog('login')}>
+                <Button
+                  size="lg"
+                  variant="outline"
+                  {...preload}
+                  onClick={() => openDialog('login')}
+                >
                   Sign In
                 </Button>
               </div>
@@ -151,7 +167,12 @@ export default function LandingPage() {
             <p className="text-muted-foreground relative mx-auto mt-4 max-w-xl">
               Join developers, learners and teams who build with Kiln. Upgrade when you need more.
             </p>
-            <Button size="lg" className="relative mt-8" onClick={() => openDialog('register')}>
+            <Button
+              size="lg"
+              className="relative mt-8"
+              {...preload}
+              onClick={() => openDialog('register')}
+            >
               Get Started Free
             </Button>
           </div>
@@ -159,12 +180,16 @@ export default function LandingPage() {
       </main>
 
       <MarketingFooter />
-      <AuthDialog
-        open={dialog.open}
-        tab={dialog.tab}
-        onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
-        onTabChange={(tab) => setDialog((current) => ({ ...current, tab }))}
-      />
+      {dialog.used && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={dialog.open}
+            tab={dialog.tab}
+            onOpenChange={(open) => setDialog((current) => ({ ...current, open }))}
+            onTabChange={(tab) => setDialog((current) => ({ ...current, tab }))}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -79,7 +79,7 @@ export function WorkspacePreview() {
             </span>
           ))}
         </div>
-        <pre className="overflow-hidden p-3 font-mono leading-6">
+        <pre className="overflow-hidden p-3 font-mono text-[11px] leading-6">
           {CODE.map((line, index) => (
             <div key={index} className="whitespace-pre">
               <span className="text-muted-foreground/50 mr-3 inline-block w-3 text-right select-none">

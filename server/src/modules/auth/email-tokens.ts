@@ -9,7 +9,10 @@ export const TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
-/** Issues a fresh single-use token; earlier unused ones of the same purpose stop working. */
+/**
+ * Issues a fresh single-use token. Earlier unused ones of the same purpose are deleted, so an
+ * old link answers "not valid" (never "already used", which its owner would find baffling).
+ */
 export async function issueEmailToken(options: {
   db: DbOrTx;
   userId: string;
@@ -18,8 +21,7 @@ export async function issueEmailToken(options: {
   const token = createToken();
   const now = new Date();
   await options.db
-    .update(emailTokens)
-    .set({ usedAt: now })
+    .delete(emailTokens)
     .where(
       and(
         eq(emailTokens.userId, options.userId),
@@ -50,7 +52,12 @@ export async function redeemEmailToken(options: {
     .select()
     .from(emailTokens)
     .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, options.purpose)));
-  if (!row) throw new AppError('INVALID_TOKEN', 'This link is not valid. Request a new one.');
+  if (!row) {
+    throw new AppError(
+      'INVALID_TOKEN',
+      'This link is not valid, or a newer one has replaced it. Request a new one.',
+    );
+  }
   if (row.usedAt) {
     throw new AppError('TOKEN_USED', 'This link has already been used. Request a new one.');
   }

@@ -68,8 +68,6 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     { config: limited, schema: { body: LoginInputSchema, response: { 200: UserResponseSchema } } },
     async (request, reply) => {
       const user = await loginUser({ db, input: request.body, throttle: deps.throttle });
-      const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await deleteSession({ db, token: previous });
       await startSession({ db, request, reply, user, policy });
       return { user: presentUser(user) };
     },

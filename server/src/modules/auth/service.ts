@@ -40,6 +40,9 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+/** Advisory lock id serialising the "is this the first account?" decision (any constant will do). */
+const REGISTRATION_LOCK = sql.raw('7203154001');
+
 /**
  * Creates an account from either register payload (spec 2: both readings stand). The first
  * account on an empty instance, and any listed in ADMIN_EMAILS, is an administrator.
@@ -67,6 +70,9 @@ export async function registerUser(options: {
   const name = 'name' in input && input.name ? input.name : (username ?? null);
   try {
     return await db.transaction(async (tx) => {
+      // Sign-ups take turns here, so two at once on an empty instance cannot both count zero
+      // users and both become administrators; the lock ends with the transaction.
+      await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
       const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(users);
       const isAdmin = total === 0 || options.adminEmails.includes(normalizeEmail(email));
       const [row] = await tx

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@kiln/shared';
 import type { Database } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
-import { createSession, getSessionUser, type SessionPolicy } from './sessions';
+import { createSession, deleteSession, getSessionUser, type SessionPolicy } from './sessions';
 
 export interface AuthContext {
   user: UserRow;
@@ -42,7 +42,10 @@ export function clearSessionCookie(reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, sessionCookieOptions());
 }
 
-/** A new session on every sign-in: the token is never carried over (session fixation). */
+/**
+ * A new session on every sign-in (login, registration, password reset): the browser's previous
+ * session, if any, is deleted and its token never carried over (session fixation).
+ */
 export async function startSession(options: {
   db: Database;
   request: FastifyRequest;
@@ -51,6 +54,8 @@ export async function startSession(options: {
   policy: SessionPolicy;
 }) {
   const { request, reply } = options;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSession({ db: options.db, token: previous });
   const { token, session } = await createSession({
     db: options.db,
     userId: options.user.id,
