@@ -2,31 +2,27 @@ import { FileCode2, Folder, Play, Sparkles } from 'lucide-react';
 
 const CODE = [
   [
-    ['kw', 'export default function '],
+    ['kw', 'export function '],
     ['fn', 'Tracker'],
     ['', '() {'],
   ],
   [
-    ['', '  const ['],
+    ['', '  const '],
     ['var', 'habits'],
-    ['', ', '],
-    ['var', 'setHabits'],
-    ['', '] = '],
-    ['fn', 'useState'],
-    ['', '([]);'],
+    ['', ' = '],
+    ['fn', 'useHabits'],
+    ['', '();'],
   ],
   [['', '  return (']],
   [
     ['', '    <'],
     ['tag', 'main'],
-    ['', ' className='],
-    ['str', '"grid gap-4"'],
     ['', '>'],
   ],
   [
     ['', '      <'],
-    ['tag', 'StreakList'],
-    ['', ' items={'],
+    ['tag', 'Streaks'],
+    ['', ' of={'],
     ['var', 'habits'],
     ['', '} />'],
   ],
