@@ -8,12 +8,18 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export interface RunningServer {
   baseUrl: string;
+  dataDir: string;
   stop(): Promise<void>;
 }
 
 /** Starts the production build on 127.0.0.1 with a throwaway data folder. */
-export async function startServer(options: { port: number; env?: Record<string, string> }) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
+export async function startServer(options: {
+  port: number;
+  env?: Record<string, string>;
+  /** Reuse a data folder (and keep it on stop); a fresh throwaway one otherwise. */
+  dataDir?: string;
+}) {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-')));
   const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -40,10 +46,11 @@ export async function startServer(options: { port: number; env?: Record<string, 
   }
   return {
     baseUrl,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   } satisfies RunningServer;
 }
@@ -58,4 +65,42 @@ export function printTable(headers: string[], rows: (string | number)[][]) {
   console.log(line(headers));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   rows.forEach((row) => console.log(line(row.map(String))));
+}
+
+/** A signed-in HTTP session against a running server: cookies and the CSRF header kept. */
+export class BenchClient {
+  private cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, url: string, body?: unknown): Promise<Response> {
+    if (!this.cookies.has('csrf_token'))
+      await this.absorb(await fetch(`${this.baseUrl}/api/health`));
+    const headers: Record<string, string> = {
+      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    };
+    if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${this.baseUrl}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    await this.absorb(response);
+    return response;
+  }
+
+  private async absorb(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
 }

@@ -11,10 +11,14 @@ import { AppError } from './lib/app-error';
 import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
+import { registerAiRoutes } from './modules/ai/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
 import { createMailer } from './modules/mail/mailer';
+import { registerProjectRoutes } from './modules/projects/routes';
+import { registerTemplateRoutes } from './modules/templates/routes';
+import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
 
 export interface BuildAppOptions {
@@ -94,6 +98,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authRateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   registerUserRoutes(app, { db: database.db });
+  registerUploadRoutes(app, { db: database.db });
+  registerProjectRoutes(app, { db: database.db });
+  registerTemplateRoutes(app);
+  registerAiRoutes(app, { db: database.db });
 
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   if (clientDir !== false && !(await serveClientApp(app, clientDir))) {

@@ -2,3 +2,8 @@ export * from './auth/schemas';
 export * from './constants';
 export * from './errors';
 export * from './plans';
+export * from './projects/schemas';
+export * from './templates/catalog';
+export * from './templates/schemas';
+export * from './uploads/schemas';
+export * from './ai/schemas';

@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -10,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SubscriptionPlan, SubscriptionStatus } from '@kiln/shared';
+import { bytea } from './bytea';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -87,3 +89,94 @@ export const loginFailures = pgTable('login_failures', {
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull().default('javascript'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    starred: boolean('starred').notNull().default(false),
+    templateId: text('template_id').notNull().default('blank'),
+    githubOwner: text('github_owner'),
+    githubRepo: text('github_repo'),
+    githubBranch: text('github_branch').notNull().default('main'),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    autoSyncEnabled: boolean('auto_sync_enabled').notNull().default(false),
+    syncIntervalMs: integer('sync_interval').notNull().default(30_000),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('projects_owner_updated_idx').on(table.ownerId, table.updatedAt)],
+);
+
+/**
+ * A project's files. Text lives in `content`, anything else in `data` with its type. `version`
+ * goes up on every write so a save based on an old version can be refused (issue 4).
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    isDirectory: boolean('is_directory').notNull().default(false),
+    content: text('content'),
+    data: bytea('data'),
+    mimeType: text('mime_type'),
+    size: integer('size').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('files_project_path_idx').on(table.projectId, table.path)],
+);
+
+/** A file uploaded in the create dialog, kept for its owner until a project is made from it. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    isZip: boolean('is_zip').notNull().default(false),
+    content: text('content'),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('uploads_owner_idx').on(table.ownerId)],
+);
+
+/** The checked, extracted entries of an uploaded zip. */
+export const uploadEntries = pgTable(
+  'upload_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    content: text('content'),
+    data: bytea('data'),
+    mimeType: text('mime_type'),
+    size: integer('size').notNull(),
+  },
+  (table) => [uniqueIndex('upload_entries_path_idx').on(table.uploadId, table.path)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

@@ -1,43 +1,32 @@
-import { LogOut } from 'lucide-react';
-import { useLocation } from 'wouter';
+import { Users } from 'lucide-react';
+import { useState } from 'react';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { useLogout } from '../auth/mutations';
 import { useAuth } from '../auth/use-auth';
+import { UserManagementDialog } from './user-management-dialog';
 
+/** Spec accounts 2: the dashboard header has the user-management button and the theme toggle. */
 export function DashboardHeader() {
   const { user } = useAuth();
-  const logout = useLogout();
-  const [, navigate] = useLocation();
+  const [usersOpen, setUsersOpen] = useState(false);
+  const label = user?.name ?? user?.email ?? '';
   return (
     <header className="bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo href="/dashboard" />
         <div className="ml-auto flex items-center gap-2">
-          <span className="text-muted-foreground hidden text-sm sm:inline">
-            {user?.name ?? user?.email}
-          </span>
-          <ThemeToggle />
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={logout.isPending}
-            onClick={() =>
-              logout.mutate(undefined, {
-                onSuccess: () => {
-                  toast({ title: 'Logged out' });
-                  navigate('/');
-                },
-                onError: () => toast({ title: 'Logout failed', variant: 'destructive' }),
-              })
-            }
-          >
-            <LogOut aria-hidden /> Logout
+          <Button variant="ghost" onClick={() => setUsersOpen(true)} aria-label="User management">
+            <span className="bg-accent text-accent-foreground flex size-7 items-center justify-center rounded-full text-xs font-semibold">
+              {label.charAt(0).toUpperCase()}
+            </span>
+            <span className="hidden max-w-40 truncate sm:inline">{label}</span>
+            <Users className="text-muted-foreground" aria-hidden />
           </Button>
+          <ThemeToggle />
         </div>
       </div>
+      <UserManagementDialog open={usersOpen} onOpenChange={setUsersOpen} />
     </header>
   );
 }

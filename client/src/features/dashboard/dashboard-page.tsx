@@ -1,24 +1,160 @@
+import type { Project } from '@kiln/shared';
+import { FolderPlus, SearchX } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/use-auth';
+import { useProjects, useUpdateProject } from '../projects/api';
+import { CreateProjectDialog } from '../projects/create/create-project-dialog';
 import { DashboardHeader } from './dashboard-header';
+import { DeleteProjectDialog } from './delete-project-dialog';
+import { ProjectCard, ProjectCardSkeleton } from './project-card';
+import { filterProjects } from './project-filters';
+import { ProjectToolbar } from './project-toolbar';
 import { SubscriptionCard } from './subscription-card';
+import { useDashboardParams } from './use-dashboard-params';
 import { VerifyEmailBanner } from './verify-email-banner';
+
+/** Spec accounts 9: the loading state shows 6 skeleton cards. */
+const SKELETON_COUNT = 6;
 
 export default function DashboardPage() {
   const { user } = useAuth();
+  const projects = useProjects();
+  const params = useDashboardParams();
+  // `mutate` keeps its identity between renders, so memoised cards do not all re-render.
+  const { mutate: patchProject } = useUpdateProject();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+
+  // Typing in the search box stays responsive even with a thousand projects to filter.
+  const search = useDeferredValue(params.search);
+  const visible = useMemo(
+    () =>
+      filterProjects(projects.data ?? [], {
+        search,
+        starredOnly: params.starredOnly,
+        sort: params.sort,
+      }),
+    [projects.data, search, params.starredOnly, params.sort],
+  );
+
+  const toggleStar = useCallback(
+    (project: Project) =>
+      patchProject(
+        { id: project.id, changes: { starred: !project.starred } },
+        {
+          onError: () => toast({ title: 'Could not update the project', variant: 'destructive' }),
+        },
+      ),
+    [patchProject],
+  );
+
   if (!user) return null;
+  const total = projects.data?.length ?? 0;
+  const filtering = params.search.trim() !== '' || params.starredOnly;
+  const gridClasses =
+    params.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-2';
+
   return (
     <div className="min-h-dvh">
       <DashboardHeader />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
         <VerifyEmailBanner />
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">Your Projects</h1>
-          <p className="text-muted-foreground mt-1">
-            Welcome, {user.name ?? user.email.split('@')[0]}.
-          </p>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">Your Projects</h1>
+            <p className="text-muted-foreground mt-1">
+              Welcome back, {user.name ?? user.email.split('@')[0]}.
+            </p>
+          </div>
         </div>
         <SubscriptionCard user={user} />
+        <ProjectToolbar
+          count={total}
+          search={params.search}
+          starredOnly={params.starredOnly}
+          sort={params.sort}
+          view={params.view}
+          onSearch={(value) => params.update({ search: value })}
+          onStarredOnly={(value) => params.update({ starredOnly: value })}
+          onSort={(value) => params.update({ sort: value })}
+          onView={(value) => params.update({ view: value })}
+          onNewProject={() => setCreating(true)}
+        />
+
+        {projects.isPending ? (
+          <div className={gridClasses} aria-busy="true" aria-label="Loading projects">
+            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+              <ProjectCardSkeleton key={index} view={params.view} />
+            ))}
+          </div>
+        ) : projects.isError ? (
+          <EmptyState
+            icon={<SearchX className="size-10" aria-hidden />}
+            title="Could not load your projects"
+            text={projects.error.message}
+            action={<Button onClick={() => void projects.refetch()}>Try again</Button>}
+          />
+        ) : total === 0 ? (
+          <EmptyState
+            icon={<FolderPlus className="size-10" aria-hidden />}
+            title="No projects yet"
+            text="Start from a template, import a zip, or describe what you want to build."
+            action={<Button onClick={() => setCreating(true)}>Create Your First Project</Button>}
+          />
+        ) : visible.length === 0 ? (
+          <EmptyState
+            icon={<SearchX className="size-10" aria-hidden />}
+            title="No projects found"
+            text={filtering ? 'Nothing matches your search and filters.' : ''}
+            action={
+              <Button
+                variant="outline"
+                onClick={() => params.update({ search: '', starredOnly: false })}
+              >
+                Clear Filters
+              </Button>
+            }
+          />
+        ) : (
+          <section aria-label="Projects" className={cn(gridClasses)}>
+            {visible.map((project) => (
+              <ProjectCard
+                key={project.id}
+                project={project}
+                view={params.view}
+                onToggleStar={toggleStar}
+                onDelete={setDeleting}
+              />
+            ))}
+          </section>
+        )}
       </main>
+      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <div className="text-muted-foreground grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+      {icon}
+      <h2 className="text-foreground text-xl font-semibold">{title}</h2>
+      {text && <p className="max-w-md text-sm">{text}</p>}
+      {action}
     </div>
   );
 }

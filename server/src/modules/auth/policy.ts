@@ -12,3 +12,11 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   if (!user.isAdmin) throw forbidden('Administrators only');
   return user;
 }
+
+/**
+ * Route hook: refuses signed-out callers before the body is validated, so they get 401 rather
+ * than a validation error that would describe the endpoint to them.
+ */
+export async function signedIn(request: FastifyRequest): Promise<void> {
+  requireUser(request);
+}

@@ -1,0 +1,152 @@
+// bench/projects-list: GET /api/projects for a user with 1,000 projects, p50 and p99 over 500
+// sequential requests from a separate process, on the embedded database and on PostgreSQL.
+// Goal (issue 3): p99 under 25 ms on PostgreSQL.
+// Run: npm run build && npm run projects-list -w bench   (POSTGRES_URL overrides the server)
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { BenchClient, percentile, printTable, startServer, type RunningServer } from './lib/server';
+
+const PROJECTS = 1000;
+const WARMUP = 50;
+const REQUESTS = 500;
+const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Execute = (sql: string, params: unknown[]) => Promise<unknown>;
+
+/** Inserts the projects straight into the database: the benchmark is about reading them. */
+async function seedProjects(execute: Execute, email: string) {
+  const values: string[] = [];
+  const params: unknown[] = [email];
+  for (let index = 0; index < PROJECTS; index += 1) {
+    const base = params.length;
+    params.push(
+      `Project ${index}`,
+      `A benchmark project number ${index}, with a description of ordinary length.`,
+      ['javascript', 'typescript', 'python', 'html', 'go'][index % 5],
+      JSON.stringify(['bench', `group-${index % 7}`]),
+      new Date(Date.now() - index * 60_000).toISOString(),
+    );
+    values.push(
+      `((select id from users where lower(email) = lower($1)), $${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}::jsonb, $${base + 5}::timestamptz)`,
+    );
+  }
+  await execute(
+    `insert into projects (owner_id, name, description, language, tags, updated_at) values ${values.join(',')}`,
+    params,
+  );
+}
+
+async function measure(client: BenchClient) {
+  const timings: number[] = [];
+  let bytes = 0;
+  for (let index = 0; index < WARMUP + REQUESTS; index += 1) {
+    const started = performance.now();
+    const response = await client.request('GET', '/api/projects');
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`GET /api/projects answered ${response.status}`);
+    if (index >= WARMUP) timings.push(elapsed);
+    bytes = body.byteLength;
+  }
+  const count = (await (await client.request('GET', '/api/projects')).json()) as unknown[];
+  if (count.length !== PROJECTS)
+    throw new Error(`expected ${PROJECTS} projects, got ${count.length}`);
+  timings.sort((a, b) => a - b);
+  return {
+    p50: percentile(timings, 50),
+    p99: percentile(timings, 99),
+    mean: timings.reduce((sum, value) => sum + value, 0) / timings.length,
+    max: timings.at(-1) ?? Number.NaN,
+    kb: bytes / 1024,
+  };
+}
+
+async function signUp(server: RunningServer, email: string) {
+  const client = new BenchClient(server.baseUrl);
+  const response = await client.request('POST', '/api/auth/register', {
+    email,
+    password: 'bench-password',
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
+  return client;
+}
+
+async function embedded() {
+  const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
+  try {
+    // PGlite belongs to one process: sign up, stop the server, seed its folder, start it again
+    // on the same port, where the same signed-in client carries on.
+    const first = await startServer({ port: 5191, dataDir });
+    const client = await signUp(first, email);
+    await first.stop();
+    const db = new PGlite(path.join(dataDir, 'db'));
+    await seedProjects((sql, params) => db.query(sql, params), email);
+    await db.close();
+    const server = await startServer({ port: 5191, dataDir });
+    try {
+      return await measure(client);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgres() {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  const server = await startServer({ port: 5192, env: { DATABASE_URL: url.toString() } });
+  const pool = new pg.Pool({ connectionString: url.toString() });
+  try {
+    const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+    const client = await signUp(server, email);
+    await seedProjects((sql, params) => pool.query(sql, params), email);
+    return await measure(client);
+  } finally {
+    await pool.end();
+    await server.stop();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+const results = [
+  ['embedded (PGlite)', await embedded()],
+  ['PostgreSQL', await postgres()],
+] as const;
+
+const ms = (value: number) => value.toFixed(2);
+printTable(
+  [
+    'database',
+    'projects',
+    'requests',
+    'p50 ms',
+    'p99 ms',
+    'mean ms',
+    'max ms',
+    'response KB',
+    'goal p99 < 25 ms',
+  ],
+  results.map(([label, result]) => [
+    label,
+    PROJECTS,
+    REQUESTS,
+    ms(result.p50),
+    ms(result.p99),
+    ms(result.mean),
+    ms(result.max),
+    result.kb.toFixed(0),
+    label === 'PostgreSQL' ? (result.p99 < 25 ? 'met' : 'MISSED') : '',
+  ]),
+);

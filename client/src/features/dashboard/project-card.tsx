@@ -1,0 +1,148 @@
+import type { Project } from '@kiln/shared';
+import { Clock, MoreVertical, Star, Trash2 } from 'lucide-react';
+import { memo } from 'react';
+import { Link } from 'wouter';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
+import { cn } from '../../lib/cn';
+import { LanguageBadge } from './language-badge';
+import { formatRelativeTime } from './relative-time';
+import type { ViewMode } from './use-dashboard-params';
+
+interface ProjectCardProps {
+  project: Project;
+  view: ViewMode;
+  onToggleStar: (project: Project) => void;
+  onDelete: (project: Project) => void;
+}
+
+/**
+ * Spec accounts 2, project card. The name is the link that opens the project; it stretches over
+ * the whole card, and the star and menu sit above it, so every control stays a real button.
+ */
+export const ProjectCard = memo(function ProjectCard({
+  project,
+  view,
+  onToggleStar,
+  onDelete,
+}: ProjectCardProps) {
+  const isGrid = view === 'grid';
+  const tags = isGrid ? project.tags : project.tags.slice(0, 2);
+  const hiddenTags = project.tags.length - tags.length;
+  const updated = `Updated ${formatRelativeTime(project.updatedAt)}`;
+
+  return (
+    <article
+      data-testid="project-card"
+      aria-label={project.name}
+      className={cn(
+        'bg-card group relative rounded-xl border transition-colors [contain-intrinsic-size:auto_160px] [content-visibility:auto] hover:border-primary/50 focus-within:border-primary/50',
+        isGrid ? 'flex flex-col gap-3 p-5' : 'flex items-center gap-4 px-4 py-3',
+      )}
+    >
+      <div
+        className={cn(
+          'flex min-w-0 items-start gap-2',
+          isGrid ? 'pr-16' : 'w-56 shrink-0 items-center',
+        )}
+      >
+        <h3 className="min-w-0 flex-1 truncate font-semibold">
+          <Link
+            href={`/editor/${project.id}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
+          >
+            {project.name}
+          </Link>
+        </h3>
+        {project.starred && (
+          <Star className="size-4 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" />
+        )}
+      </div>
+
+      <p
+        className={cn(
+          'text-muted-foreground text-sm',
+          isGrid ? 'line-clamp-2 min-h-10' : 'min-w-0 flex-1 truncate',
+        )}
+      >
+        {project.description || 'No description'}
+      </p>
+
+      <div className={cn('flex flex-wrap gap-1.5', isGrid ? '' : 'hidden shrink-0 md:flex')}>
+        {tags.map((tag) => (
+          <Badge key={tag} variant="secondary">
+            {tag}
+          </Badge>
+        ))}
+        {hiddenTags > 0 && <Badge variant="outline">+{hiddenTags}</Badge>}
+      </div>
+
+      <div className={cn('flex items-center gap-3', isGrid ? 'mt-auto' : 'shrink-0')}>
+        <span className="text-muted-foreground inline-flex items-center gap-1 text-xs">
+          <Clock className="size-3" aria-hidden />
+          {updated}
+        </span>
+        <LanguageBadge language={project.language} className={isGrid ? 'ml-auto' : ''} />
+      </div>
+
+      <div
+        className={cn(
+          'relative z-10 flex items-center',
+          isGrid ? 'absolute top-3 right-3' : 'shrink-0',
+        )}
+      >
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-8"
+          aria-pressed={project.starred}
+          aria-label={project.starred ? `Unstar ${project.name}` : `Star ${project.name}`}
+          onClick={() => onToggleStar(project)}
+        >
+          <Star className={cn(project.starred && 'fill-amber-400 text-amber-400')} />
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Actions for ${project.name}`}
+            >
+              <MoreVertical />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem destructive onSelect={() => onDelete(project)}>
+              <Trash2 /> Delete
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </article>
+  );
+});
+
+export function ProjectCardSkeleton({ view }: { view: ViewMode }) {
+  return (
+    <div
+      data-testid="project-skeleton"
+      aria-hidden
+      className={cn(
+        'bg-card rounded-xl border',
+        view === 'grid' ? 'grid gap-3 p-5' : 'flex items-center gap-4 px-4 py-4',
+      )}
+    >
+      <div className="bg-muted h-5 w-2/5 animate-pulse rounded" />
+      <div className="bg-muted h-4 w-full animate-pulse rounded" />
+      {view === 'grid' && <div className="bg-muted h-4 w-3/4 animate-pulse rounded" />}
+      <div className="bg-muted h-4 w-1/3 animate-pulse rounded" />
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { LayoutGrid, List, Plus, Search, Star } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+import { SORTS, type SortKey } from './project-filters';
+import type { ViewMode } from './use-dashboard-params';
+
+interface ProjectToolbarProps {
+  count: number;
+  search: string;
+  starredOnly: boolean;
+  sort: SortKey;
+  view: ViewMode;
+  onSearch: (search: string) => void;
+  onStarredOnly: (starredOnly: boolean) => void;
+  onSort: (sort: SortKey) => void;
+  onView: (view: ViewMode) => void;
+  onNewProject: () => void;
+}
+
+/** Spec accounts 2: New Project, the count, search, starred filter, sort and the view toggle. */
+export function ProjectToolbar(props: ProjectToolbarProps) {
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={props.onNewProject}>
+          <Plus aria-hidden /> New Project
+        </Button>
+        <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="project-count">
+          {props.count} project{props.count === 1 ? '' : 's'}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="relative min-w-48 flex-1">
+          <Search
+            className="text-muted-foreground pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2"
+            aria-hidden
+          />
+          <Input
+            type="search"
+            aria-label="Search projects"
+            placeholder="Search by name, description, language or tag"
+            className="pl-9"
+            value={props.search}
+            onChange={(event) => props.onSearch(event.target.value)}
+          />
+        </div>
+        <Button
+          variant={props.starredOnly ? 'secondary' : 'outline'}
+          aria-pressed={props.starredOnly}
+          onClick={() => props.onStarredOnly(!props.starredOnly)}
+        >
+          <Star className={cn(props.starredOnly && 'fill-amber-400 text-amber-400')} aria-hidden />
+          Starred
+        </Button>
+        <label className="sr-only" htmlFor="project-sort">
+          Sort projects
+        </label>
+        <select
+          id="project-sort"
+          value={props.sort}
+          onChange={(event) => props.onSort(event.target.value as SortKey)}
+          className="border-input bg-background h-10 rounded-md border px-3 text-sm"
+        >
+          {Object.entries(SORTS).map(([key, label]) => (
+            <option key={key} value={key}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <div className="flex rounded-md border p-0.5" role="group" aria-label="View">
+          {(
+            [
+              ['grid', LayoutGrid, 'Grid view'],
+              ['list', List, 'List view'],
+            ] as const
+          ).map(([mode, Icon, label]) => (
+            <Button
+              key={mode}
+              variant={props.view === mode ? 'secondary' : 'ghost'}
+              size="icon"
+              className="size-8"
+              aria-label={label}
+              aria-pressed={props.view === mode}
+              onClick={() => props.onView(mode)}
+            >
+              <Icon />
+            </Button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_NAME_MAX,
+  TEMPLATE_CATALOG,
+  type CreateProjectInput,
+  type TemplateId,
+  type UploadedFile,
+} from '@kiln/shared';
+
+/** What the create dialog hands to project creation (spec accounts 3, project-creation hand-off). */
+export interface ProjectHandoff {
+  name: string;
+  description: string;
+  language: string;
+  templateId: TemplateId;
+  zipFiles: Pick<UploadedFile, 'id' | 'name' | 'extractedFiles'>[];
+}
+
+type Attachment = Pick<UploadedFile, 'name' | 'isZip'>;
+
+export const FALLBACK_PROJECT_NAME = 'new-project';
+export const DEFAULT_LANGUAGE = 'javascript';
+
+function firstZip<T extends Attachment>(files: readonly T[]): T | undefined {
+  return files.find((file) => file.isZip);
+}
+
+/**
+ * Spec accounts 5: a zip names the project after its file (without .zip, lower-cased, anything
+ * outside a-z, 0-9 and hyphen replaced by a hyphen); otherwise the prompt's first three words
+ * (lower-cased, other characters stripped) joined by hyphens, falling back to 'new-project'.
+ * A word that strips to nothing is dropped rather than leaving a stray hyphen. The cap is the
+ * server's name limit.
+ */
+export function deriveProjectName(prompt: string, files: readonly Attachment[] = []): string {
+  const zip = firstZip(files);
+  const name = zip ? zipProjectName(zip.name) : promptProjectName(prompt);
+  return (name || FALLBACK_PROJECT_NAME).slice(0, PROJECT_NAME_MAX);
+}
+
+function zipProjectName(fileName: string): string {
+  return fileName
+    .replace(/\.zip$/i, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-');
+}
+
+function promptProjectName(prompt: string): string {
+  return prompt
+    .trim()
+    .split(/\s+/)
+    .slice(0, 3)
+    .map((word) => word.toLowerCase().replace(/[^a-z0-9-]/g, ''))
+    .filter(Boolean)
+    .join('-');
+}
+
+/**
+ * Spec accounts 5: the prompt, or 'Imported from {zip name}' when only a zip was given; capped at
+ * the server's description limit.
+ */
+export function deriveProjectDescription(
+  prompt: string,
+  files: readonly Attachment[] = [],
+): string {
+  const text = prompt.trim();
+  if (text) return text.slice(0, PROJECT_DESCRIPTION_MAX);
+  const zip = firstZip(files);
+  return zip ? `Imported from ${zip.name}` : '';
+}
+
+function findTemplate(templateId: TemplateId) {
+  return TEMPLATE_CATALOG.find((template) => template.id === templateId);
+}
+
+/** The chosen template's language; a blank start defaults to javascript (spec accounts 3). */
+export function templateLanguage(templateId: TemplateId): string {
+  if (templateId === 'blank') return DEFAULT_LANGUAGE;
+  return findTemplate(templateId)?.language ?? DEFAULT_LANGUAGE;
+}
+
+export function templateName(templateId: TemplateId): string {
+  return findTemplate(templateId)?.name ?? templateId;
+}
+
+export function buildProjectHandoff({
+  prompt,
+  files,
+  templateId = 'blank',
+}: {
+  prompt: string;
+  files: readonly UploadedFile[];
+  templateId?: TemplateId;
+}): ProjectHandoff {
+  return {
+    name: deriveProjectName(prompt, files),
+    description: deriveProjectDescription(prompt, files),
+    language: templateLanguage(templateId),
+    templateId,
+    zipFiles: files
+      .filter((file) => file.isZip)
+      .map(({ id, name, extractedFiles }) => ({ id, name, extractedFiles })),
+  };
+}
+
+/** The POST /api/projects body: the server only needs each zip's upload id and name. */
+export function toCreateProjectInput(handoff: ProjectHandoff): CreateProjectInput {
+  return {
+    name: handoff.name,
+    description: handoff.description,
+    language: handoff.language,
+    templateId: handoff.templateId,
+    tags: [],
+    zipFiles: handoff.zipFiles.map(({ id, name }) => ({ id, name })),
+  };
+}
+
+/**
+ * What follows a successful create (spec accounts 4). A written prompt on a blank start asks the
+ * AI to build it; a template opens in the editor; without a prompt the dialog just closes. A
+ * zip-only import has the 'Imported from' description but nothing for the AI to build, so it
+ * opens in the editor like a template instead of generating over the imported code.
+ */
+export type CreationOutcome = 'generate' | 'open-editor' | 'close';
+
+export function creationOutcome(prompt: string, handoff: ProjectHandoff): CreationOutcome {
+  if (handoff.templateId !== 'blank') return 'open-editor';
+  if (prompt.trim()) return 'generate';
+  if (handoff.zipFiles.length > 0) return 'open-editor';
+  return 'close';
+}

@@ -1,0 +1,122 @@
+import type { Project } from '@kiln/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { toast } from '../../../components/ui/toast-store';
+import { serverErrorMessage } from '../../../lib/request';
+import { useCreateProject } from '../api';
+import type { AppTheme } from './app-theme';
+import { creationOutcome, toCreateProjectInput, type ProjectHandoff } from './derive-project';
+import { buildGenerationBrief } from './generation-brief';
+import { requestProjectGeneration } from './requests';
+
+/** Spec accounts 9: the editor opens 1000 ms after a successful AI generation. */
+export const EDITOR_OPEN_DELAY_MS = 1000;
+
+export type CreateStage = 'idle' | 'creating' | 'generating' | 'opening';
+
+export interface CreateRequest {
+  handoff: ProjectHandoff;
+  /** What the user wrote; decides whether the AI builds the project. */
+  prompt: string;
+  theme: AppTheme;
+  /** The planning chat's latest answer, if any. */
+  plan?: string | undefined;
+}
+
+/**
+ * Project creation from the create dialog (spec accounts 4): create, then either ask the AI to
+ * build it, open the template in the editor, or simply close. `onFinished` runs once the project
+ * exists, whatever happens to the generation, so the dialog can clear its draft.
+ */
+export function useCreateProjectFlow({
+  onFinished,
+  onClose,
+}: {
+  onFinished: () => void;
+  onClose: () => void;
+}) {
+  const createProject = useCreateProject();
+  const [, navigate] = useLocation();
+  const [stage, setStage] = useState<CreateStage>('idle');
+  const busy = useRef(false);
+  const openTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(openTimer.current), []);
+
+  const finish = () => {
+    busy.current = false;
+    setStage('idle');
+    onFinished();
+  };
+
+  const generate = async (project: Project, request: CreateRequest) => {
+    setStage('generating');
+    try {
+      await requestProjectGeneration({
+        projectId: project.id,
+        name: project.name,
+        description: buildGenerationBrief({
+          description: request.handoff.description,
+          theme: request.theme,
+          plan: request.plan,
+        }),
+        language: project.language,
+      });
+    } catch {
+      finish();
+      toast({
+        title: 'Generation incomplete',
+        description: 'Project created but AI generation failed. You can still code manually.',
+        variant: 'destructive',
+      });
+      onClose();
+      return;
+    }
+    setStage('opening');
+    toast({
+      title: 'Project created',
+      description: `${project.name} is ready. Opening the editor…`,
+      variant: 'success',
+    });
+    openTimer.current = window.setTimeout(() => {
+      finish();
+      onClose();
+      navigate(`/editor/${project.id}`);
+    }, EDITOR_OPEN_DELAY_MS);
+  };
+
+  const create = async (request: CreateRequest) => {
+    if (busy.current) return;
+    busy.current = true;
+    setStage('creating');
+    let project: Project;
+    try {
+      project = await createProject.mutateAsync(toCreateProjectInput(request.handoff));
+    } catch (error) {
+      busy.current = false;
+      setStage('idle');
+      toast({
+        title: 'Error',
+        description: serverErrorMessage(error, 'Failed to create project. Please try again.'),
+        variant: 'destructive',
+      });
+      return;
+    }
+
+    const outcome = creationOutcome(request.prompt, request.handoff);
+    if (outcome === 'generate') {
+      await generate(project, request);
+      return;
+    }
+    finish();
+    toast({
+      title: 'Project created',
+      description: `${project.name} is ready.`,
+      variant: 'success',
+    });
+    onClose();
+    if (outcome === 'open-editor') navigate(`/editor/${project.id}`);
+  };
+
+  return { create, stage, isPending: stage !== 'idle' };
+}

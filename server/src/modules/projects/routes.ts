@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CreateProjectInputSchema,
+  MessageResponseSchema,
+  ProjectListSchema,
+  ProjectSchema,
+  UpdateProjectInputSchema,
+} from '@kiln/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { requireUser, signedIn } from '../auth/policy';
+import { getOwnedProject } from './policy';
+import { presentProject } from './presenter';
+import { createProject, deleteProject, listProjects, updateProject } from './service';
+
+// Any string: a malformed id is simply a project that does not exist (404, never 400).
+const IdParams = z.object({ id: z.string() });
+
+export function registerProjectRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  app.get(
+    '/api/projects',
+    { onRequest: signedIn, schema: { response: { 200: ProjectListSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await listProjects({ db, userId: user.id });
+      return rows.map(presentProject);
+    },
+  );
+
+  app.post(
+    '/api/projects',
+    {
+      onRequest: signedIn,
+      schema: { body: CreateProjectInputSchema, response: { 201: ProjectSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const project = await createProject({ db, user, input: request.body });
+      return reply.status(201).send(presentProject(project));
+    },
+  );
+
+  app.get(
+    '/api/projects/:id',
+    { onRequest: signedIn, schema: { params: IdParams, response: { 200: ProjectSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return presentProject(
+        await getOwnedProject({ db, userId: user.id, projectId: request.params.id }),
+      );
+    },
+  );
+
+  app.patch(
+    '/api/projects/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        params: IdParams,
+        body: UpdateProjectInputSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const project = await updateProject({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+        changes: request.body,
+      });
+      return presentProject(project);
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id',
+    { onRequest: signedIn, schema: { params: IdParams, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await deleteProject({ db, userId: user.id, projectId: request.params.id });
+      return { message: 'Project deleted' };
+    },
+  );
+}

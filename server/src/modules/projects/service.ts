@@ -1,0 +1,144 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { CreateProjectInputSchema, UpdateProjectInput } from '@kiln/shared';
+import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
+import type { z } from 'zod';
+import type { Database, DbOrTx } from '../../db/client';
+import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { getTemplate } from '../templates/catalog';
+import { listUploadEntriesForProject } from '../uploads/service';
+import { getOwnedProject } from './policy';
+
+type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
+
+/** A file as it enters a project, from a template or an uploaded zip. */
+interface NewFile {
+  path: string;
+  content: string | null;
+  data: Buffer | null;
+  mimeType: string | null;
+  size: number;
+}
+
+// Under PostgreSQL's 65,535 bind parameters per statement with room to spare.
+const INSERT_CHUNK = 500;
+
+export async function listProjects(options: { db: Database; userId: string }) {
+  return options.db
+    .select()
+    .from(projects)
+    .where(eq(projects.ownerId, options.userId))
+    .orderBy(desc(projects.updatedAt));
+}
+
+/**
+ * Creates a project with its starting files: the template's, then those of each uploaded zip
+ * (a later file with the same path wins). Plan limits are checked under a per-user lock, so two
+ * creates at once cannot both slip under the Free plan's limit.
+ */
+export async function createProject(options: {
+  db: Database;
+  user: UserRow;
+  input: CreateProjectValues;
+}): Promise<ProjectRow> {
+  const { db, user, input } = options;
+  const template = getTemplate(input.templateId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`projects:${user.id}`}))`);
+    await assertWithinPlan(tx, user);
+
+    const startingFiles = new Map<string, NewFile>();
+    for (const file of template.files) {
+      if (file.isDirectory) continue;
+      startingFiles.set(file.path, {
+        path: file.path,
+        content: file.content,
+        data: null,
+        mimeType: null,
+        size: Buffer.byteLength(file.content),
+      });
+    }
+    for (const zip of input.zipFiles) {
+      const entries = await listUploadEntriesForProject({
+        db: tx,
+        ownerId: user.id,
+        uploadId: zip.id,
+      });
+      for (const entry of entries) startingFiles.set(entry.path, entry);
+    }
+
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        ownerId: user.id,
+        name: input.name,
+        description: input.description,
+        language: input.language ?? templateLanguage(input.templateId),
+        tags: input.tags,
+        templateId: input.templateId,
+      })
+      .returning();
+    if (!project) throw new Error('project insert returned nothing');
+    await insertFiles(tx, project.id, [...startingFiles.values()]);
+    return project;
+  });
+}
+
+function templateLanguage(templateId: CreateProjectValues['templateId']): string {
+  return TEMPLATE_CATALOG.find((template) => template.id === templateId)?.language ?? 'javascript';
+}
+
+async function assertWithinPlan(db: DbOrTx, user: UserRow) {
+  const limit = PLANS[user.subscriptionPlan].projectLimit;
+  if (limit === null) return;
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(projects)
+    .where(eq(projects.ownerId, user.id));
+  if (total >= limit) {
+    throw new AppError(
+      'PLAN_LIMIT',
+      `The Free plan includes up to ${limit} projects. Upgrade to Pro for unlimited projects, or delete a project to make room.`,
+    );
+  }
+}
+
+async function insertFiles(db: DbOrTx, projectId: string, entries: NewFile[]) {
+  for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
+    await db.insert(files).values(
+      entries.slice(start, start + INSERT_CHUNK).map((entry) => ({
+        projectId,
+        path: entry.path,
+        content: entry.content,
+        data: entry.data,
+        mimeType: entry.mimeType,
+        size: entry.size,
+      })),
+    );
+  }
+}
+
+export async function updateProject(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+  changes: UpdateProjectInput;
+}): Promise<ProjectRow> {
+  await getOwnedProject({ db: options.db, userId: options.userId, projectId: options.projectId });
+  const [row] = await options.db
+    .update(projects)
+    .set({ ...options.changes, updatedAt: new Date() })
+    .where(eq(projects.id, options.projectId))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', 'Project not found');
+  return row;
+}
+
+/** Deletes the project and everything it owns (files cascade) in one transaction. */
+export async function deleteProject(options: { db: Database; userId: string; projectId: string }) {
+  await options.db.transaction(async (tx) => {
+    await getOwnedProject({ db: tx, userId: options.userId, projectId: options.projectId });
+    await tx.delete(files).where(eq(files.projectId, options.projectId));
+    await tx.delete(projects).where(eq(projects.id, options.projectId));
+  });
+}

@@ -1,0 +1,65 @@
+import multipart from '@fastify/multipart';
+import { UploadedFileSchema } from '@kiln/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { requireUser } from '../auth/policy';
+import { MULTIPART_LIMITS, readSingleFile } from './multipart';
+import { createUpload, getUploadForOwner } from './service';
+
+/**
+ * Spec accounts 7, POST /api/upload/project-file, and the download its `url` points to. The
+ * multipart parser lives in this plugin's own scope, so no other route accepts multipart bodies.
+ */
+export function registerUploadRoutes(fastify: FastifyInstance, deps: { db: Database }): void {
+  void fastify.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS });
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/api/upload/project-file',
+      { schema: { response: { 201: UploadedFileSchema } } },
+      async (request, reply) => {
+        // Signed-out requests are refused before a byte of the body is read.
+        const user = requireUser(request);
+        const file = await readSingleFile(request);
+        const upload = await createUpload({ db: deps.db, ownerId: user.id, file });
+        return reply.status(201).send(upload);
+      },
+    );
+
+    app.get(
+      '/api/upload/project-file/:id',
+      { schema: { params: z.object({ id: z.string() }) } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const upload = await getUploadForOwner({
+          db: deps.db,
+          ownerId: user.id,
+          uploadId: request.params.id,
+        });
+        const type =
+          upload.hasText && !upload.mimeType.includes('charset=')
+            ? `${upload.mimeType}; charset=utf-8`
+            : upload.mimeType;
+        return reply
+          .header('content-type', type)
+          .header('content-disposition', attachment(upload.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(upload.data);
+      },
+    );
+  });
+}
+
+/** RFC 6266: an ASCII fallback for old clients and the exact UTF-8 name in filename*. */
+function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
