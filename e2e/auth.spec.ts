@@ -1,4 +1,4 @@
-import { expect, newAccount, registerViaApi, test, toast } from './fixtures';
+import { expect, logOut, newAccount, registerViaApi, test, toast } from './fixtures';
 import { latestMailTo } from './outbox';
 
 test.describe('registration', () => {
@@ -54,7 +54,7 @@ test.describe('registration', () => {
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Your account has been successfully created')).toBeVisible();
-    await expect(page.getByText(`Welcome, ${account.name}.`)).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${account.name}.`)).toBeVisible();
   });
 
   test('a taken email shows the server message', async ({ page }) => {
@@ -77,8 +77,7 @@ test.describe('signing in and out', () => {
     const account = newAccount('cycle');
     await registerViaApi(page, account);
     await page.goto('/dashboard');
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await logOut(page);
     await expect(toast(page, 'Logged out')).toBeVisible();
 
     await page.goto('/login');
@@ -89,8 +88,7 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Successfully logged in')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await logOut(page);
     await page.getByRole('button', { name: 'Sign In' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(account.email);
@@ -145,7 +143,7 @@ test('forgotten password: the emailed link sets a new one and signs in', async (
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await logOut(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill('a-brand-new-password');

@@ -42,3 +42,10 @@ export { expect };
 export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text });
 }
+
+/** Logs out the way a person does: from the User Management dialog on the dashboard. */
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'User management' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,35 +68,65 @@ export function printTable(headers: string[], rows: (string | number)[][]) {
   rows.forEach((row) => console.log(line(row.map(String))));
 }
 
-/** A signed-in HTTP session against a running server: cookies and the CSRF header kept. */
+export interface BenchResponse {
+  status: number;
+  body: Buffer;
+  json<T>(): T;
+}
+
+/**
+ * A signed-in HTTP session against a running server: cookies and the CSRF header kept. It uses
+ * node:http with one keep-alive connection, as load tools do, so the timings are the server's
+ * and not a heavier client's.
+ */
 export class BenchClient {
   private cookies = new Map<string, string>();
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, url: string, body?: unknown): Promise<Response> {
-    if (!this.cookies.has('csrf_token'))
-      await this.absorb(await fetch(`${this.baseUrl}/api/health`));
+  async request(method: string, url: string, body?: unknown): Promise<BenchResponse> {
+    if (!this.cookies.has('csrf_token')) await this.send('GET', '/api/health');
+    return this.send(method, url, body);
+  }
+
+  close() {
+    this.agent.destroy();
+  }
+
+  private send(method: string, url: string, body?: unknown): Promise<BenchResponse> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     };
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.baseUrl}${url}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    return new Promise((resolve, reject) => {
+      const request = http.request(
+        `${this.baseUrl}${url}`,
+        { method, headers, agent: this.agent },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            for (const line of response.headers['set-cookie'] ?? []) {
+              const [pair = ''] = line.split(';');
+              const index = pair.indexOf('=');
+              this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+            }
+            const data = Buffer.concat(chunks);
+            resolve({
+              status: response.statusCode ?? 0,
+              body: data,
+              json: <T>() => JSON.parse(data.toString('utf8')) as T,
+            });
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(payload);
     });
-    await this.absorb(response);
-    return response;
-  }
-
-  private async absorb(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
   }
 }
 

@@ -72,7 +72,7 @@ export default function DashboardPage() {
         </div>
         <SubscriptionCard user={user} />
         <ProjectToolbar
-          count={total}
+          count={projects.data ? total : null}
           search={params.search}
           starredOnly={params.starredOnly}
           sort={params.sort}

@@ -60,9 +60,6 @@ export const ProjectCard = memo(function ProjectCard({
             {project.name}
           </Link>
         </h3>
-        {project.starred && (
-          <Star className="size-4 shrink-0 fill-amber-400 text-amber-400" aria-label="Starred" />
-        )}
       </div>
 
       <p

@@ -6,7 +6,8 @@ import { SORTS, type SortKey } from './project-filters';
 import type { ViewMode } from './use-dashboard-params';
 
 interface ProjectToolbarProps {
-  count: number;
+  /** Null while the list loads: no count is better than a wrong one. */
+  count: number | null;
   search: string;
   starredOnly: boolean;
   sort: SortKey;
@@ -27,7 +28,7 @@ export function ProjectToolbar(props: ProjectToolbarProps) {
           <Plus aria-hidden /> New Project
         </Button>
         <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="project-count">
-          {props.count} project{props.count === 1 ? '' : 's'}
+          {props.count !== null && `${props.count} project${props.count === 1 ? '' : 's'}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">

@@ -245,6 +245,8 @@ describe('projects API', () => {
       const starred = await client.patch(`/api/projects/${project.id}`, { starred: true });
       expect(starred.statusCode).toBe(200);
       expect(starred.json<Project>().starred).toBe(true);
+      // Starring is not an edit, so the project keeps its place under "Recently Updated".
+      expect(starred.json<Project>().updatedAt).toBe(project.updatedAt);
 
       const renamed = await client.patch(`/api/projects/${project.id}`, {
         name: 'Renamed',

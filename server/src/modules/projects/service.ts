@@ -125,9 +125,11 @@ export async function updateProject(options: {
   changes: UpdateProjectInput;
 }): Promise<ProjectRow> {
   await getOwnedProject({ db: options.db, userId: options.userId, projectId: options.projectId });
+  // Starring is not an edit: it must not move the project up "Recently Updated".
+  const isEdit = Object.keys(options.changes).some((key) => key !== 'starred');
   const [row] = await options.db
     .update(projects)
-    .set({ ...options.changes, updatedAt: new Date() })
+    .set(isEdit ? { ...options.changes, updatedAt: new Date() } : options.changes)
     .where(eq(projects.id, options.projectId))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', 'Project not found');
