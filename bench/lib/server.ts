@@ -94,6 +94,11 @@ export class BenchClient {
     this.agent.destroy();
   }
 
+  /** The session's cookies, to sign a browser in as the same user. */
+  cookieList(): [string, string][] {
+    return [...this.cookies];
+  }
+
   private send(method: string, url: string, body?: unknown): Promise<BenchResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers: Record<string, string> = {

@@ -1,15 +1,23 @@
 import type { Project } from '@kiln/shared';
 import { FolderPlus, SearchX } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useState,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/use-auth';
 import { useProjects, useUpdateProject } from '../projects/api';
 import { CreateProjectDialog } from '../projects/create/create-project-dialog';
 import { DashboardHeader } from './dashboard-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { ProjectCard, ProjectCardSkeleton } from './project-card';
+import { ProjectCardSkeleton } from './project-card';
+import { ProjectCollection } from './project-collection';
 import { filterProjects } from './project-filters';
 import { ProjectToolbar } from './project-toolbar';
 import { SubscriptionCard } from './subscription-card';
@@ -49,6 +57,19 @@ export default function DashboardPage() {
         },
       ),
     [patchProject],
+  );
+
+  const [, navigate] = useLocation();
+  const openProject = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, project: Project) => {
+      // Let the browser handle new-tab and new-window clicks.
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) {
+        return;
+      }
+      event.preventDefault();
+      navigate(`/editor/${project.id}`);
+    },
+    [navigate],
   );
 
   if (!user) return null;
@@ -119,17 +140,13 @@ export default function DashboardPage() {
             }
           />
         ) : (
-          <section aria-label="Projects" className={cn(gridClasses)}>
-            {visible.map((project) => (
-              <ProjectCard
-                key={project.id}
-                project={project}
-                view={params.view}
-                onToggleStar={toggleStar}
-                onDelete={setDeleting}
-              />
-            ))}
-          </section>
+          <ProjectCollection
+            projects={visible}
+            view={params.view}
+            onOpen={openProject}
+            onToggleStar={toggleStar}
+            onDelete={setDeleting}
+          />
         )}
       </main>
       <CreateProjectDialog open={creating} onOpenChange={setCreating} />

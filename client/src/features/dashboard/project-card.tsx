@@ -1,7 +1,6 @@
 import type { Project } from '@kiln/shared';
 import { Clock, MoreVertical, Star, Trash2 } from 'lucide-react';
-import { memo } from 'react';
-import { Link } from 'wouter';
+import { memo, type MouseEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -18,6 +17,8 @@ import type { ViewMode } from './use-dashboard-params';
 interface ProjectCardProps {
   project: Project;
   view: ViewMode;
+  /** Opens the project in the editor (spec accounts 2). */
+  onOpen: (event: MouseEvent<HTMLAnchorElement>, project: Project) => void;
   onToggleStar: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
@@ -29,6 +30,7 @@ interface ProjectCardProps {
 export const ProjectCard = memo(function ProjectCard({
   project,
   view,
+  onOpen,
   onToggleStar,
   onDelete,
 }: ProjectCardProps) {
@@ -42,7 +44,7 @@ export const ProjectCard = memo(function ProjectCard({
       data-testid="project-card"
       aria-label={project.name}
       className={cn(
-        'bg-card group relative rounded-xl border transition-colors [contain-intrinsic-size:auto_160px] [content-visibility:auto] hover:border-primary/50 focus-within:border-primary/50',
+        'bg-card group relative rounded-xl border transition-colors hover:border-primary/50 focus-within:border-primary/50',
         isGrid ? 'flex flex-col gap-3 p-5' : 'flex items-center gap-4 px-4 py-3',
       )}
     >
@@ -53,12 +55,15 @@ export const ProjectCard = memo(function ProjectCard({
         )}
       >
         <h3 className="min-w-0 flex-1 truncate font-semibold">
-          <Link
+          {/* A plain anchor: a router link would re-render every card whenever the dashboard's
+              URL changes, and the search, filters and view all live in the URL. */}
+          <a
             href={`/editor/${project.id}`}
+            onClick={(event) => onOpen(event, project)}
             className="outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-2 focus-visible:after:ring-ring"
           >
             {project.name}
-          </Link>
+          </a>
         </h3>
       </div>
 
