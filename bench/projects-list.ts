@@ -88,7 +88,7 @@ async function measureDashboard(server: RunningServer, client: BenchClient) {
     );
     const page = await context.newPage();
     const cards = page.getByTestId('project-card');
-    let started = performance.now();
+    const started = performance.now();
     await page.goto(`${server.baseUrl}/dashboard`);
     await cards.first().waitFor();
     const firstRender = performance.now() - started;
