@@ -49,6 +49,9 @@ export default defineConfig({
     env: {
       NODE_ENV: 'production',
       PORT: String(port),
+      PUBLIC_URL: baseURL,
+      // Previews default to http://localhost:<this port>: another site than the app's 127.0.0.1.
+      PREVIEW_PORT: String(port + 1),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Every e2e request comes from 127.0.0.1, so the per-IP sign-in budget is sized for a

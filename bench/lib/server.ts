@@ -29,6 +29,7 @@ export async function startServer(options: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(options.port),
+      PREVIEW_PORT: String(options.port + 1),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...options.env,

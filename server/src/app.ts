@@ -15,7 +15,9 @@ import { registerAiRoutes } from './modules/ai/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
+import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
@@ -55,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The editor frames project previews, which live on their own origin (DESIGN.md 3).
+        frameSrc: ["'self'", env.PREVIEW_ORIGIN],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -100,8 +104,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, { db: database.db });
   registerUploadRoutes(app, { db: database.db });
   registerProjectRoutes(app, { db: database.db });
+  registerFileRoutes(app, { db: database.db });
   registerTemplateRoutes(app);
   registerAiRoutes(app, { db: database.db });
+  await registerPreviewRoutes(app, { db: database.db, env });
 
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   if (clientDir !== false && !(await serveClientApp(app, clientDir))) {

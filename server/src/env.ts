@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
 
 /**
  * The only reader of process.env (DESIGN.md section 2, STYLE.md 8). Every setting has a working
@@ -16,14 +17,14 @@ const optionalUrl = (label: string) =>
     message: `${label} must be a URL`,
   });
 
-const port = (fallback: number | undefined) =>
+const port = <Fallback extends number | undefined>(fallback: Fallback) =>
   z.coerce
     .number()
     .int()
     .min(0)
     .max(65535)
     .optional()
-    .transform((value) => value ?? fallback);
+    .transform((value): number | Fallback => value ?? fallback);
 
 const positiveInt = (fallback: number) =>
   z.coerce.number().int().positive().optional().default(fallback);
@@ -38,8 +39,14 @@ const EnvSchema = z.object({
   PORT: port(5000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  PREVIEW_PORT: port(undefined),
+  PREVIEW_ORIGIN: optionalUrl('PREVIEW_ORIGIN'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
+  SECRET_KEY: optionalString.refine(
+    (value) => value === undefined || value.length >= SECRET_KEY_MIN_LENGTH,
+    { message: `SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters` },
+  ),
   ADMIN_EMAILS: z
     .string()
     .optional()
@@ -62,11 +69,18 @@ const EnvSchema = z.object({
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
 
-export interface Env extends Omit<ParsedEnv, 'DATA_DIR' | 'PUBLIC_URL'> {
+export interface Env extends Omit<
+  ParsedEnv,
+  'DATA_DIR' | 'PUBLIC_URL' | 'PREVIEW_PORT' | 'PREVIEW_ORIGIN'
+> {
   /** Absolute path. */
   DATA_DIR: string;
   /** Origin the app is reached at; links in emails use it. */
   PUBLIC_URL: string;
+  /** Port of the preview server. */
+  PREVIEW_PORT: number;
+  /** Origin previews are reached at (no trailing slash); never the app's origin. */
+  PREVIEW_ORIGIN: string;
   isProduction: boolean;
 }
 
@@ -81,13 +95,29 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`http://HOST:PORT`',
     description: 'Public origin of the app, used in links sent by email.',
   },
+  PREVIEW_PORT: {
+    default: '`PORT` + 1',
+    description:
+      'Port of the preview server, which serves project previews on an origin of their own.',
+  },
+  PREVIEW_ORIGIN: {
+    default: '`PUBLIC_URL` on `PREVIEW_PORT`, `127.0.0.1` and `localhost` swapped',
+    description:
+      'Public origin of previews. In production use a separate registrable domain, e.g. `https://kiln-preview.example`.',
+  },
   DATA_DIR: {
     default: '`./data`',
-    description: 'Holds the embedded database (`db/`) and the dev mail outbox (`outbox/`).',
+    description:
+      'Holds the embedded database (`db/`), the generated `secret.key` and the dev mail outbox (`outbox/`).',
   },
   DATABASE_URL: {
     default: 'unset (embedded PGlite in `DATA_DIR/db`)',
     description: 'PostgreSQL connection string; replaces the embedded database.',
+  },
+  SECRET_KEY: {
+    default: 'unset (generated once into `DATA_DIR/secret.key`, mode 0600)',
+    description:
+      'At least 32 characters. Signs preview links and will encrypt stored secrets; every instance of one deployment needs the same value.',
   },
   ADMIN_EMAILS: {
     default: 'unset',
@@ -143,10 +173,50 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const env = parsed.data;
   const displayHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, '');
+  const previewPort = env.PREVIEW_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const previewOrigin = env.PREVIEW_ORIGIN ?? defaultPreviewOrigin(publicUrl, previewPort);
+
+  const problems: string[] = [];
+  if (previewPort > 65535) problems.push('PREVIEW_PORT: PORT + 1 is not a port; set PREVIEW_PORT');
+  if (previewPort !== 0 && previewPort === env.PORT) {
+    problems.push('PREVIEW_PORT: must differ from PORT');
+  }
+  const preview = new URL(previewOrigin);
+  if (preview.protocol !== 'http:' && preview.protocol !== 'https:') {
+    problems.push('PREVIEW_ORIGIN: must be an http or https URL');
+  } else if (preview.pathname !== '/' || preview.search || preview.hash || preview.username) {
+    problems.push('PREVIEW_ORIGIN: must be an origin only (scheme, host and port; no path)');
+  } else if (preview.origin === new URL(publicUrl).origin) {
+    // A preview on the app's origin could call the API with the user's session (DESIGN.md 3).
+    problems.push('PREVIEW_ORIGIN: must differ from the app origin (PUBLIC_URL)');
+  }
+  if (problems.length > 0) throw new EnvError(problems);
+
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${displayHost}:${env.PORT}`).replace(/\/+$/, ''),
+    PUBLIC_URL: publicUrl,
+    PREVIEW_PORT: previewPort,
+    PREVIEW_ORIGIN: preview.origin,
     isProduction: env.NODE_ENV === 'production',
   };
+}
+
+/**
+ * Browsers share cookies between ports of one host, and treat all ports of a host as one site,
+ * so `127.0.0.1:5001` would see the app's readable cookies. Swapping the loopback names gives the
+ * preview a different site on one machine; elsewhere PREVIEW_ORIGIN should name its own domain.
+ */
+const LOOPBACK_ALTERNATES: Record<string, string> = {
+  '127.0.0.1': 'localhost',
+  localhost: '127.0.0.1',
+  '[::1]': 'localhost',
+};
+
+function defaultPreviewOrigin(publicUrl: string, previewPort: number): string {
+  const url = new URL(publicUrl);
+  url.hostname = LOOPBACK_ALTERNATES[url.hostname] ?? url.hostname;
+  url.port = String(previewPort);
+  return url.origin;
 }

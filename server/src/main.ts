@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { buildPreviewApp } from './modules/preview/app';
 
 async function main() {
   let env;
@@ -21,6 +22,7 @@ async function main() {
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') },
   );
   const app = await buildApp({ env, database });
+  const preview = await buildPreviewApp({ env, database, logger: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,7 +32,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), preview.close()]);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -42,7 +44,17 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind})`);
+  await preview.listen({ port: env.PREVIEW_PORT, host: env.HOST });
+  if (new URL(env.PREVIEW_ORIGIN).hostname === new URL(env.PUBLIC_URL).hostname) {
+    // Same host, other port: still another origin, but the same site, and it sees the app's
+    // readable cookies. Fine for trying Kiln out; not for people you do not trust.
+    app.log.warn(
+      `PREVIEW_ORIGIN ${env.PREVIEW_ORIGIN} shares its host with PUBLIC_URL; give previews a domain of their own`,
+    );
+  }
+  app.log.info(
+    `Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind}); previews at ${env.PREVIEW_ORIGIN}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -7,3 +7,5 @@ export * from './templates/catalog';
 export * from './templates/schemas';
 export * from './uploads/schemas';
 export * from './ai/schemas';
+export * from './files/schemas';
+export * from './preview/schemas';

@@ -11,6 +11,7 @@ const RegisterPage = page(() => import('../features/auth/register-page'));
 const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'));
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'));
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
+const EditorPage = page(() => import('../features/editor/editor-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
 const FeaturesPage = page(() => import('../features/marketing/features-page'));
 const TemplatesPage = page(() => import('../features/marketing/templates-page'));
@@ -39,6 +40,11 @@ export function AppRoutes() {
         <Route path="/dashboard">
           <RequireAuth to="/">
             <DashboardPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/editor/:id">
+          <RequireAuth to="/">
+            <EditorPage />
           </RequireAuth>
         </Route>
         {PublicRoute('/login', LoginPage)}

@@ -70,7 +70,8 @@ async function readFilePart(part: MultipartFile): Promise<IncomingFile> {
   return { name, mimeType, bytes: Buffer.concat(chunks, size) };
 }
 
-async function drain(part: MultipartFile): Promise<void> {
+/** Reads a part to its end without keeping it (the files module skips empty parts this way too). */
+export async function drain(part: MultipartFile): Promise<void> {
   for await (const _chunk of part.file) {
     // Busboy only moves on to the next part once this one has been read.
   }

@@ -22,7 +22,7 @@ export interface UploadEntry {
   size: number;
 }
 
-/** Rows per insert, and bytes per insert, so a large zip never becomes one huge statement. */
+/** Rows per insert, and bytes per insert, so a large upload never becomes one huge statement. */
 const ENTRY_BATCH_ROWS = 500;
 const ENTRY_BATCH_BYTES = 16 * 1024 * 1024;
 
@@ -93,8 +93,9 @@ function toUploadEntry({ path, bytes }: { path: string; bytes: Buffer }): Upload
   };
 }
 
-function* batches(entries: UploadEntry[]): Generator<UploadEntry[]> {
-  let batch: UploadEntry[] = [];
+/** Splits rows for insertion by count and by bytes (the files module writes uploads this way too). */
+export function* batches<T extends { size: number }>(entries: T[]): Generator<T[]> {
+  let batch: T[] = [];
   let bytes = 0;
   for (const entry of entries) {
     if (

@@ -1,0 +1,47 @@
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useTheme } from '../../lib/theme';
+import { modelUri } from './monaco-setup';
+import { EditorSkeleton } from './editor-skeleton';
+import { languageForPath } from './language';
+
+export interface CodeEditorProps {
+  path: string;
+  /** The text a file opens with; after that Monaco owns it (see setOpenFileContent). */
+  initialValue: string;
+  onChange: (value: string) => void;
+  onMount?: OnMount;
+}
+
+/**
+ * The Monaco editor for one file. Each file keeps its own model (keyed by path), so undo history
+ * survives switching files and IntelliSense sees the other open files. The editor is not
+ * controlled: feeding every keystroke back as a prop let a late render reset the text and drop
+ * characters typed in between.
+ */
+export default function CodeEditor({ path, initialValue, onChange, onMount }: CodeEditorProps) {
+  const { theme } = useTheme();
+  return (
+    <Editor
+      path={modelUri(path)}
+      defaultValue={initialValue}
+      language={languageForPath(path)}
+      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      onChange={(next) => onChange(next ?? '')}
+      onMount={onMount}
+      loading={<EditorSkeleton />}
+      options={{
+        automaticLayout: true,
+        fontFamily: "'JetBrains Mono Variable', ui-monospace, monospace",
+        fontLigatures: true,
+        fontSize: 13,
+        minimap: { enabled: true, scale: 1 },
+        scrollBeyondLastLine: false,
+        smoothScrolling: true,
+        tabSize: 2,
+        renderWhitespace: 'selection',
+        bracketPairColorization: { enabled: true },
+        padding: { top: 8 },
+      }}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { ArrowLeft, Bot, GitBranch, Keyboard, Play, Save } from 'lucide-react';
+import { Link } from 'wouter';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { saveStatusText, type SaveState } from './save-status';
+
+/**
+ * Spec editor 2.1, header: back, project name, autosave status, save, run, GitHub, agent
+ * toggle, presence, shortcuts and theme. Run, GitHub, the agent and presence arrive with
+ * their own features; their buttons hold their places and say so.
+ */
+export function EditorHeader({
+  projectName,
+  saveState,
+  lastSavedAt,
+  onSave,
+}: {
+  projectName: string;
+  saveState: SaveState;
+  lastSavedAt: number | null;
+  onSave: () => void;
+}) {
+  return (
+    <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
+      <Button asChild variant="ghost" size="icon" aria-label="Back to dashboard">
+        <Link href="/dashboard">
+          <ArrowLeft />
+        </Link>
+      </Button>
+      <h1 className="truncate text-sm font-semibold">{projectName}</h1>
+      <span
+        className={cn(
+          'text-muted-foreground ml-2 hidden text-xs sm:inline',
+          saveState === 'unsaved' && 'text-primary',
+        )}
+        aria-live="polite"
+        data-testid="save-status"
+      >
+        {saveStatusText(saveState, lastSavedAt)}
+      </span>
+      <div className="ml-auto flex items-center gap-1">
+        <Button variant="ghost" size="sm" onClick={onSave} disabled={saveState === 'saving'}>
+          <Save aria-hidden /> <span className="hidden md:inline">Save</span>
+        </Button>
+        <Button variant="ghost" size="sm" disabled title="Running code arrives with the sandbox">
+          <Play aria-hidden /> <span className="hidden md:inline">Run</span>
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled
+          aria-label="GitHub"
+          title="Git sync arrives with the GitHub integration"
+        >
+          <GitBranch />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled
+          aria-label="AI agent"
+          title="The AI agent needs an AI provider"
+        >
+          <Bot />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts"
+        >
+          <Keyboard />
+        </Button>
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

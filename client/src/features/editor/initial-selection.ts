@@ -1,0 +1,22 @@
+import type { ProjectFile } from '@kiln/shared';
+
+const isHtml = (path: string) => /\.html?$/i.test(path);
+const isRoot = (path: string) => !path.includes('/');
+
+/**
+ * Spec editor 4, initial file selection, in order of preference: index.html; any root-level
+ * index.htm or index.html; any root-level HTML file; any HTML file; the first non-directory
+ * file. Null means the empty state.
+ */
+export function pickInitialFile(files: readonly ProjectFile[]): ProjectFile | null {
+  const documents = files.filter((file) => !file.isDirectory);
+  const byPath = [...documents].sort((a, b) => a.path.localeCompare(b.path));
+  return (
+    byPath.find((file) => file.path === 'index.html') ??
+    byPath.find((file) => isRoot(file.path) && /^index\.html?$/i.test(file.path)) ??
+    byPath.find((file) => isRoot(file.path) && isHtml(file.path)) ??
+    byPath.find((file) => isHtml(file.path)) ??
+    byPath[0] ??
+    null
+  );
+}

@@ -1,0 +1,61 @@
+import { Sparkles } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { PreviewPanel } from './preview-panel';
+
+const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
+
+/**
+ * Spec editor 2.1, right panel: Preview only for an HTML file, Quick Actions only for other
+ * files, AI Chat always.
+ */
+export function SidePanel({
+  projectId,
+  selectedPath,
+  revision,
+}: {
+  projectId: string;
+  selectedPath: string | null;
+  revision: string;
+}) {
+  const html = isHtml(selectedPath);
+  return (
+    <Tabs
+      key={html ? 'html' : 'other'}
+      defaultValue={html ? 'preview' : 'chat'}
+      className="flex h-full flex-col"
+    >
+      <TabsList className="m-2 shrink-0">
+        {html && <TabsTrigger value="preview">Preview</TabsTrigger>}
+        <TabsTrigger value="chat">AI Chat</TabsTrigger>
+        {!html && <TabsTrigger value="actions">Quick Actions</TabsTrigger>}
+      </TabsList>
+      {html && selectedPath && (
+        <TabsContent value="preview" className="mt-0 min-h-0 flex-1">
+          <PreviewPanel projectId={projectId} path={selectedPath} revision={revision} />
+        </TabsContent>
+      )}
+      <TabsContent value="chat" className="mt-0 min-h-0 flex-1">
+        <AiUnavailable feature="The AI assistant" />
+      </TabsContent>
+      {!html && (
+        <TabsContent value="actions" className="mt-0 min-h-0 flex-1">
+          <AiUnavailable feature="Quick actions (improve, optimize, refactor, document)" />
+        </TabsContent>
+      )}
+    </Tabs>
+  );
+}
+
+/** The server answers every AI call with 503 AI_NOT_CONFIGURED until a provider is set up. */
+function AiUnavailable({ feature }: { feature: string }) {
+  return (
+    <div className="text-muted-foreground grid h-full content-center justify-items-center gap-3 p-6 text-center text-sm">
+      <Sparkles className="text-primary size-8" aria-hidden />
+      <p className="text-foreground font-medium">{feature} needs an AI provider</p>
+      <p className="max-w-xs">
+        This Kiln server has no AI provider configured. Everything else works: edit, save and
+        preview your project as usual.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import type { ProjectFile, StaleSaveResponse } from '@kiln/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { errorStatus } from '../../lib/request';
+import { filesQueryKey, saveFile } from './api';
+import { loadDrafts, storeDrafts, type Drafts } from './drafts';
+import type { SaveState } from './save-status';
+
+/** Quiet time after the last keystroke before saving. */
+const AUTOSAVE_DELAY_MS = 1000;
+/** Spec editor 9: the 'saved' badge shows for 2 seconds. */
+const SAVED_BADGE_MS = 2000;
+const RETRY_DELAY_MS = 5000;
+
+export interface SaveConflict {
+  path: string;
+  mine: string;
+  current: ProjectFile;
+}
+
+type Outcome = 'saved' | 'conflict' | 'failed' | 'skipped';
+
+function staleBody(error: unknown): StaleSaveResponse | null {
+  if (!(error instanceof Error)) return null;
+  try {
+    return JSON.parse(error.message.replace(/^\d{3}: /, '')) as StaleSaveResponse;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Autosave that never loses an edit (issue 4): each draft carries the version it was based on,
+ * is kept in the browser until the server has it, is retried after a failure or when the
+ * connection returns, and a save based on an old version becomes a conflict to resolve.
+ */
+export function useAutosave(projectId: string) {
+  const queryClient = useQueryClient();
+  const [drafts, setDrafts] = useState<Drafts>(() => loadDrafts(projectId));
+  const [state, setState] = useState<SaveState>(() =>
+    Object.keys(loadDrafts(projectId)).length > 0 ? 'unsaved' : 'idle',
+  );
+  const [lastSavedAt, setLastSavedAt] = useState<number | null>(null);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const draftsRef = useRef(drafts);
+  const inFlight = useRef(new Set<string>());
+  const timers = useRef<{ save?: number; saved?: number; retry?: number }>({});
+  // A retry calls the latest saveAll, which cannot name itself while it is being defined.
+  const retry = useRef<() => void>(() => undefined);
+
+  useEffect(() => storeDrafts(projectId, drafts), [projectId, drafts]);
+
+  /** Saves read the drafts between renders, so the ref is updated at once, with the state. */
+  const updateDrafts = useCallback((change: (previous: Drafts) => Drafts) => {
+    const next = change(draftsRef.current);
+    draftsRef.current = next;
+    setDrafts(next);
+  }, []);
+
+  const replaceInCache = useCallback(
+    (file: ProjectFile) =>
+      queryClient.setQueryData<ProjectFile[]>(filesQueryKey(projectId), (list) =>
+        list?.map((item) => (item.id === file.id ? file : item)),
+      ),
+    [queryClient, projectId],
+  );
+
+  const saveOne = useCallback(
+    async (path: string): Promise<Outcome> => {
+      const draft = draftsRef.current[path];
+      if (!draft || inFlight.current.has(path)) return 'skipped';
+      inFlight.current.add(path);
+      try {
+        const saved = await saveFile(draft.fileId, {
+          content: draft.content,
+          baseVersion: draft.baseVersion,
+        });
+        replaceInCache(saved);
+        updateDrafts((previous) => {
+          const current = previous[path];
+          if (!current) return previous;
+          const next = { ...previous };
+          // Typing may have gone on while the save was in flight: keep that, on the new version.
+          if (current.content === draft.content) delete next[path];
+          else next[path] = { ...current, baseVersion: saved.version };
+          return next;
+        });
+        return 'saved';
+      } catch (error) {
+        const stale = errorStatus(error) === 409 ? staleBody(error) : null;
+        if (stale?.current) {
+          setConflict({ path, mine: draft.content, current: stale.current });
+          return 'conflict';
+        }
+        return 'failed';
+      } finally {
+        inFlight.current.delete(path);
+      }
+    },
+    [replaceInCache, updateDrafts],
+  );
+
+  const saveAll = useCallback(async () => {
+    window.clearTimeout(timers.current.save);
+    const paths = Object.keys(draftsRef.current);
+    if (paths.length === 0) return;
+    setState('saving');
+    const outcomes = await Promise.all(paths.map(saveOne));
+    if (outcomes.includes('failed')) {
+      setState('unsaved');
+      toast({ title: 'Failed to save file.', variant: 'destructive' });
+      window.clearTimeout(timers.current.retry);
+      timers.current.retry = window.setTimeout(() => retry.current(), RETRY_DELAY_MS);
+      return;
+    }
+    if (outcomes.includes('conflict') || Object.keys(draftsRef.current).length > 0) {
+      setState('unsaved');
+      return;
+    }
+    setLastSavedAt(Date.now());
+    setState('saved');
+    window.clearTimeout(timers.current.saved);
+    timers.current.saved = window.setTimeout(
+      () => setState((current) => (current === 'saved' ? 'idle' : current)),
+      SAVED_BADGE_MS,
+    );
+  }, [saveOne]);
+
+  useEffect(() => {
+    retry.current = () => void saveAll();
+  }, [saveAll]);
+
+  const edit = useCallback(
+    (file: ProjectFile, content: string) => {
+      updateDrafts((previous) => {
+        const base = previous[file.path]?.baseVersion ?? file.version;
+        if (content === file.content && base === file.version) {
+          const next = { ...previous };
+          delete next[file.path];
+          return next;
+        }
+        return { ...previous, [file.path]: { fileId: file.id, content, baseVersion: base } };
+      });
+      setState('unsaved');
+      window.clearTimeout(timers.current.save);
+      timers.current.save = window.setTimeout(() => void saveAll(), AUTOSAVE_DELAY_MS);
+    },
+    [saveAll, updateDrafts],
+  );
+
+  /** The conflict dialog's two answers: keep my text over theirs, or take theirs. */
+  const resolveConflict = useCallback(
+    (choice: 'mine' | 'theirs') => {
+      if (!conflict) return;
+      const { path, mine, current } = conflict;
+      setConflict(null);
+      if (choice === 'mine') {
+        updateDrafts((previous) => ({
+          ...previous,
+          [path]: { fileId: current.id, content: mine, baseVersion: current.version },
+        }));
+        void saveAll();
+      } else {
+        replaceInCache(current);
+        // The open editor still shows my text: load the saved version into it.
+        void import('./monaco-setup').then(({ setOpenFileContent }) =>
+          setOpenFileContent(path, current.content ?? ''),
+        );
+        updateDrafts((previous) => {
+          const next = { ...previous };
+          delete next[path];
+          return next;
+        });
+        setState('idle');
+      }
+    },
+    [conflict, replaceInCache, saveAll, updateDrafts],
+  );
+
+  // Drafts left from a reload or a lost connection are sent as soon as possible.
+  useEffect(() => {
+    if (Object.keys(draftsRef.current).length > 0) void saveAll();
+    const online = () => void saveAll();
+    window.addEventListener('online', online);
+    const current = timers.current;
+    return () => {
+      window.removeEventListener('online', online);
+      window.clearTimeout(current.save);
+      window.clearTimeout(current.saved);
+      window.clearTimeout(current.retry);
+    };
+  }, [saveAll]);
+
+  return { drafts, state, lastSavedAt, edit, saveAll, conflict, resolveConflict };
+}

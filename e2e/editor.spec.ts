@@ -1,0 +1,143 @@
+import type { Page } from '@playwright/test';
+import { expect, test, toast } from './fixtures';
+
+/** Creates a project from a template through the API, as the dashboard would, and answers its id. */
+async function createProject(page: Page, templateId: string, name: string) {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token');
+  const response = await page.request.post('/api/projects', {
+    data: { name, templateId },
+    headers: { 'x-csrf-token': csrf?.value ?? '' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Clicks into the open Monaco document and types at its end, as a person would. */
+async function typeAtEnd(page: Page, text: string) {
+  await page.locator('.monaco-editor .view-lines').first().click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(text);
+}
+
+test.describe('editor', () => {
+  test('opens the template’s index.html, autosaves an edit, and keeps it across a reload', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'html-css', 'Site');
+    await page.goto(`/editor/${id}`);
+    await expect(page.getByRole('heading', { name: 'Site' })).toBeVisible();
+    // Spec editor 4: index.html is chosen first.
+    await expect(page.getByRole('treeitem', { name: 'index.html' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('index.html');
+    await expect(page.locator('.monaco-editor')).toBeVisible();
+
+    await typeAtEnd(page, '\n<!-- edited in Kiln -->');
+    await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
+    await expect(page.getByTestId('unsaved-dot')).toBeVisible();
+    await expect(page.getByTestId('save-status')).toHaveText(/^(Saving\.\.\.|Saved)$/);
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 10_000 });
+    await expect(page.getByTestId('unsaved-dot')).toHaveCount(0);
+
+    // The server has it (the editor shows only the lines on screen of a long file).
+    const saved = (await (await page.request.get(`/api/files/${id}`)).json()) as {
+      path: string;
+      content: string | null;
+    }[];
+    expect(saved.find((file) => file.path === 'index.html')?.content).toContain('edited in Kiln');
+    await page.reload();
+    await expect(page.getByTestId('save-status')).not.toHaveText('Unsaved changes');
+  });
+
+  test('Ctrl/Cmd+S saves at once', async ({ page, signedIn }) => {
+    void signedIn;
+    const id = await createProject(page, 'blank', 'Blank');
+    await page.goto(`/editor/${id}`);
+    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await typeAtEnd(page, '\n// saved by shortcut');
+    await page.keyboard.press('ControlOrMeta+s');
+    await expect(page.getByTestId('save-status')).toHaveText(
+      /^(Saving\.\.\.|Saved|Saved just now)$/,
+    );
+    await expect
+      .poll(async () => {
+        const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
+          path: string;
+          content: string | null;
+        }[];
+        return list.find((file) => file.path === 'index.js')?.content ?? '';
+      })
+      .toContain('saved by shortcut');
+  });
+
+  test('an edit made while saves fail survives a reload and is saved when the server answers', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'blank', 'Offline');
+    await page.goto(`/editor/${id}`);
+    await expect(page.locator('.monaco-editor')).toBeVisible();
+
+    // The connection drops: every save fails.
+    await page.route('**/api/files/*', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await typeAtEnd(page, '\n// written while offline');
+    await expect(toast(page, 'Failed to save file.')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
+
+    await page.reload();
+    await expect(page.getByTestId('unsaved-dot')).toBeVisible();
+    await expect(page.locator('.monaco-editor')).toContainText('written while offline');
+
+    // The connection is back: the kept edit is saved without anyone retyping it.
+    await page.unroute('**/api/files/*');
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 15_000 });
+    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
+      path: string;
+      content: string | null;
+    }[];
+    expect(list.find((file) => file.path === 'index.js')?.content).toContain(
+      'written while offline',
+    );
+  });
+
+  test('a save based on an old version shows both sides instead of overwriting', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'blank', 'Race');
+    await page.goto(`/editor/${id}`);
+    const other = await page.context().newPage();
+    await other.goto(`/editor/${id}`);
+    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await expect(other.locator('.monaco-editor')).toBeVisible();
+
+    await typeAtEnd(other, '\n// from the other tab');
+    await expect(other.getByTestId('save-status')).toHaveText('Saved just now', {
+      timeout: 10_000,
+    });
+
+    await typeAtEnd(page, '\n// from this tab');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('changed elsewhere', { timeout: 10_000 });
+    await expect(dialog).toContainText('from the other tab');
+    await expect(dialog).toContainText('from this tab');
+    await dialog.getByRole('button', { name: 'Keep my version' }).click();
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 10_000 });
+
+    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
+      path: string;
+      content: string | null;
+    }[];
+    const content = list.find((file) => file.path === 'index.js')?.content ?? '';
+    expect(content).toContain('from this tab');
+    expect(content).not.toContain('from the other tab');
+  });
+});

@@ -1,0 +1,405 @@
+import { FILE_LIMITS, type CreateFileInputSchema } from '@kiln/shared';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fromHex, selectBytea } from '../../db/bytea';
+import type { Database, DbOrTx } from '../../db/client';
+import { files, projects } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { getOwnedProject } from '../projects/policy';
+import { formatBytes, mimeTypeFromName } from '../uploads/file-types';
+import { batches } from '../uploads/service';
+import { ancestorsOf, isInside } from './paths';
+import { fileNotFound, getOwnedFile, isFileId } from './policy';
+import { fileColumns, type FileView } from './presenter';
+
+type CreateFileValues = z.output<typeof CreateFileInputSchema>;
+
+const invalid = (message: string) => new AppError('VALIDATION_FAILED', message);
+
+export const alreadyExists = (path: string) =>
+  new AppError('CONFLICT', `A file or folder named ${path} already exists`);
+
+export const insideFile = (path: string, file: string) =>
+  new AppError('CONFLICT', `${path} cannot go inside ${file}: ${file} is a file, not a folder`);
+
+export const textTooLarge = () =>
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is too large: the limit is ${formatBytes(FILE_LIMITS.textBytes)} of text`,
+  );
+
+/** Paths in byte order, the same on PGlite and on PostgreSQL whatever its locale. */
+export const byPath = sql`${files.path} collate "C"`;
+
+/** Rows under a folder. Not LIKE: paths may contain % and _. */
+const under = (folder: string) => sql`starts_with(${files.path}, ${`${folder}/`})`;
+
+/**
+ * Serialises changes to a project's tree (create, move, delete, upload), so the checks that a
+ * path is free and its parents are folders still hold when the write lands. Saves do not take it.
+ */
+async function lockProjectTree(tx: DbOrTx, projectId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${projectId}`}))`);
+}
+
+/** Editing a file is editing its project: it moves up the dashboard's "Recently Updated". */
+async function touchProject(db: DbOrTx, projectId: string) {
+  await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+}
+
+/** The rows at `paths`, each path mapped to whether it is a folder (true) or a file (false). */
+async function loadTree(tx: DbOrTx, projectId: string, paths: string[]) {
+  const rows = await tx
+    .select({ path: files.path, isDirectory: files.isDirectory })
+    .from(files)
+    .where(and(eq(files.projectId, projectId), inArray(files.path, paths)));
+  return new Map(rows.map((row) => [row.path, row.isDirectory]));
+}
+
+/**
+ * Checks that `path` can be created: nothing is there yet (a folder implied by the paths of its
+ * files counts), and no folder on the way is a file. Answers the folders on the way that have no
+ * row yet, for the caller to create so the tree shows them.
+ */
+async function checkNewPath(tx: DbOrTx, projectId: string, path: string): Promise<string[]> {
+  const ancestors = ancestorsOf(path);
+  const existing = await loadTree(tx, projectId, [...ancestors, path]);
+  if (existing.has(path)) throw alreadyExists(path);
+  const file = ancestors.find((ancestor) => existing.get(ancestor) === false);
+  if (file) throw insideFile(path, file);
+  const [child] = await tx
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.projectId, projectId), under(path)))
+    .limit(1);
+  if (child) throw alreadyExists(path);
+  return ancestors.filter((ancestor) => !existing.has(ancestor));
+}
+
+async function insertFolders(tx: DbOrTx, projectId: string, paths: string[]) {
+  if (paths.length === 0) return;
+  await tx
+    .insert(files)
+    .values(paths.map((path) => ({ projectId, path, isDirectory: true })))
+    .onConflictDoNothing();
+}
+
+/** Another writer got there between our check and our insert. */
+function isUniqueViolation(error: unknown): boolean {
+  const codeOf = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown }).cause) === '23505';
+}
+
+/** Every file and folder of a project the user owns, in path order. */
+export async function listFiles(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+}): Promise<FileView[]> {
+  const { db, projectId } = options;
+  await getOwnedProject(options);
+  const rows = await selectProjectFiles(db, projectId);
+  if (foldersWithoutRows(rows).length === 0) return rows;
+  // Projects made from a template or a zip hold files in folders that have no row of their own.
+  // Give them one, once, so every folder in the tree has an id to be renamed or deleted by.
+  return db.transaction(async (tx) => {
+    await lockProjectTree(tx, projectId);
+    await insertFolders(tx, projectId, foldersWithoutRows(await selectProjectFiles(tx, projectId)));
+    return selectProjectFiles(tx, projectId);
+  });
+}
+
+function selectProjectFiles(db: DbOrTx, projectId: string): Promise<FileView[]> {
+  return db.select(fileColumns).from(files).where(eq(files.projectId, projectId)).orderBy(byPath);
+}
+
+function foldersWithoutRows(rows: Array<{ path: string }>): string[] {
+  const paths = new Set(rows.map((row) => row.path));
+  const missing = new Set<string>();
+  for (const row of rows) {
+    for (const folder of ancestorsOf(row.path)) if (!paths.has(folder)) missing.add(folder);
+  }
+  return [...missing];
+}
+
+/** One file of a project by its path, or null; access must have been checked by the caller. */
+export async function getFileByPath(options: {
+  db: DbOrTx;
+  projectId: string;
+  path: string;
+}): Promise<FileView | null> {
+  const [row] = await options.db
+    .select(fileColumns)
+    .from(files)
+    .where(and(eq(files.projectId, options.projectId), eq(files.path, options.path)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A file's bytes with its type, for the raw route (images in the editor). */
+export async function getFileBytes(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+  path: string;
+}): Promise<{ bytes: Buffer; mimeType: string; isText: boolean }> {
+  const { db, projectId, path } = options;
+  await getOwnedProject(options);
+  const [row] = await db
+    .select({
+      isDirectory: files.isDirectory,
+      content: files.content,
+      data: selectBytea(files.data),
+      mimeType: files.mimeType,
+    })
+    .from(files)
+    .where(and(eq(files.projectId, projectId), eq(files.path, path)))
+    .limit(1);
+  if (!row) throw fileNotFound();
+  if (row.isDirectory) throw invalid(`${path} is a folder`);
+  const isText = row.content !== null;
+  const bytes = isText
+    ? Buffer.from(row.content ?? '', 'utf8')
+    : (fromHex(row.data) ?? Buffer.alloc(0));
+  const mimeType =
+    row.mimeType ?? mimeTypeFromName(path) ?? (isText ? 'text/plain' : 'application/octet-stream');
+  return { bytes, mimeType, isText };
+}
+
+/** Creates a file or folder, and the folders on its way that have no row yet. */
+export async function createFile(options: {
+  db: Database;
+  userId: string;
+  input: CreateFileValues;
+}): Promise<FileView> {
+  const { db, userId, input } = options;
+  if (input.isDirectory && input.content !== '') throw invalid('A folder has no content');
+  if (Buffer.byteLength(input.content) > FILE_LIMITS.textBytes) throw textTooLarge();
+  const { projectId, path } = input;
+  await getOwnedProject({ db, userId, projectId });
+  try {
+    return await db.transaction(async (tx) => {
+      await lockProjectTree(tx, projectId);
+      await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
+      const [row] = await tx
+        .insert(files)
+        .values({
+          projectId,
+          path,
+          isDirectory: input.isDirectory,
+          content: input.isDirectory ? null : input.content,
+          mimeType: input.isDirectory ? null : mimeTypeFromName(path),
+          size: input.isDirectory ? 0 : Buffer.byteLength(input.content),
+        })
+        .returning(fileColumns);
+      if (!row) throw new Error('file insert returned nothing');
+      await touchProject(tx, projectId);
+      return row;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? alreadyExists(path) : error;
+  }
+}
+
+export type SaveOutcome = { saved: true; file: FileView } | { saved: false; current: FileView };
+
+/**
+ * Saves a text file's content. With `baseVersion`, the write happens only if the file is still
+ * at that version (checked and written in one statement); otherwise nothing changes and the
+ * caller gets the file as it is now, so no edit is lost. Without it, the last write wins.
+ */
+export async function saveFileContent(options: {
+  db: Database;
+  userId: string;
+  fileId: string;
+  content: string;
+  baseVersion?: number | undefined;
+}): Promise<SaveOutcome> {
+  const { db, userId, fileId, content, baseVersion } = options;
+  const size = Buffer.byteLength(content);
+  if (size > FILE_LIMITS.textBytes) throw textTooLarge();
+  if (!isFileId(fileId)) throw fileNotFound();
+
+  const ownedProjects = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.ownerId, userId));
+  const [saved] = await db
+    .update(files)
+    .set({ content, size, version: sql`${files.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(files.id, fileId),
+        inArray(files.projectId, ownedProjects),
+        eq(files.isDirectory, false),
+        isNotNull(files.content),
+        baseVersion === undefined ? undefined : eq(files.version, baseVersion),
+      ),
+    )
+    .returning(fileColumns);
+  if (saved) {
+    await touchProject(db, saved.projectId);
+    return { saved: true, file: saved };
+  }
+
+  // Nothing was written: say why.
+  const current = await getOwnedFile({ db, userId, fileId });
+  if (current.isDirectory) throw invalid(`${current.path} is a folder: it has no content to save`);
+  if (current.content === null) {
+    throw invalid(`${current.path} is a binary file: it cannot be saved as text`);
+  }
+  return { saved: false, current };
+}
+
+/**
+ * Renames or moves a file or folder; a folder takes everything under it along, in one
+ * transaction. The destination must be free and its folders must not be files.
+ */
+export async function moveFile(options: {
+  db: Database;
+  userId: string;
+  fileId: string;
+  path: string;
+}): Promise<FileView> {
+  const { db, userId, fileId, path } = options;
+  try {
+    return await db.transaction(async (tx) => {
+      const { projectId } = await getOwnedFile({ db: tx, userId, fileId });
+      await lockProjectTree(tx, projectId);
+      // Read again under the lock: a move that was running may have changed its path.
+      const file = await getOwnedFile({ db: tx, userId, fileId });
+      if (path === file.path) return file;
+      if (file.isDirectory && isInside(path, file.path)) {
+        throw invalid(`A folder cannot be moved into itself (${file.path} to ${path})`);
+      }
+      await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
+
+      const now = new Date();
+      if (file.isDirectory) {
+        await tx
+          .update(files)
+          .set({
+            path: sql`${path} || substr(${files.path}, length(${file.path}) + 1)`,
+            updatedAt: now,
+          })
+          .where(and(eq(files.projectId, projectId), under(file.path)));
+      }
+      const [moved] = await tx
+        .update(files)
+        .set({ path, updatedAt: now })
+        .where(eq(files.id, file.id))
+        .returning(fileColumns);
+      if (!moved) throw fileNotFound();
+      await touchProject(tx, projectId);
+      return moved;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? alreadyExists(path) : error;
+  }
+}
+
+/** Deletes a file, or a folder with everything under it, in one transaction. */
+export async function deleteFile(options: {
+  db: Database;
+  userId: string;
+  fileId: string;
+}): Promise<FileView> {
+  const { db, userId, fileId } = options;
+  return db.transaction(async (tx) => {
+    const { projectId } = await getOwnedFile({ db: tx, userId, fileId });
+    await lockProjectTree(tx, projectId);
+    const file = await getOwnedFile({ db: tx, userId, fileId });
+    await tx
+      .delete(files)
+      .where(
+        file.isDirectory
+          ? and(
+              eq(files.projectId, projectId),
+              sql`(${files.id} = ${file.id} or ${under(file.path)})`,
+            )
+          : eq(files.id, file.id),
+      );
+    await touchProject(tx, projectId);
+    return file;
+  });
+}
+
+/** A file as an upload brings it: text in `content`, anything else in `data`. */
+export interface NewProjectFile {
+  path: string;
+  content: string | null;
+  data: Buffer | null;
+  mimeType: string;
+  size: number;
+}
+
+/**
+ * Writes uploaded files into a project in one transaction: new paths are created with their
+ * folders, existing files are overwritten (their version goes up). A path that is a folder, or
+ * lies inside a file, refuses the whole upload.
+ */
+export async function writeUploadedFiles(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+  files: NewProjectFile[];
+}): Promise<FileView[]> {
+  const { db, userId, projectId } = options;
+  await getOwnedProject({ db, userId, projectId });
+  // The last of two parts with one path wins, as it would on disk.
+  const incoming = [...new Map(options.files.map((file) => [file.path, file])).values()];
+  const incomingPaths = new Set(incoming.map((file) => file.path));
+
+  return db.transaction(async (tx) => {
+    await lockProjectTree(tx, projectId);
+    const rows = await tx
+      .select({ path: files.path, isDirectory: files.isDirectory })
+      .from(files)
+      .where(eq(files.projectId, projectId));
+    const existing = new Map(rows.map((row) => [row.path, row.isDirectory]));
+    const folders = new Set(rows.filter((row) => row.isDirectory).map((row) => row.path));
+    for (const row of rows) for (const folder of ancestorsOf(row.path)) folders.add(folder);
+
+    const newFolders = new Set<string>();
+    for (const file of incoming) {
+      if (folders.has(file.path)) {
+        throw new AppError(
+          'CONFLICT',
+          `A folder named ${file.path} already exists: a file cannot replace it`,
+        );
+      }
+      for (const folder of ancestorsOf(file.path)) {
+        if (existing.get(folder) === false) throw insideFile(file.path, folder);
+        if (incomingPaths.has(folder)) {
+          throw invalid(`The upload has both a file ${folder} and ${file.path} inside it`);
+        }
+        if (!existing.has(folder)) newFolders.add(folder);
+      }
+    }
+    await insertFolders(tx, projectId, [...newFolders]);
+
+    const written: FileView[] = [];
+    for (const batch of batches(incoming)) {
+      const now = new Date();
+      written.push(
+        ...(await tx
+          .insert(files)
+          .values(batch.map((file) => ({ projectId, ...file, updatedAt: now })))
+          .onConflictDoUpdate({
+            target: [files.projectId, files.path],
+            set: {
+              content: sql`excluded.content`,
+              data: sql`excluded.data`,
+              mimeType: sql`excluded.mime_type`,
+              size: sql`excluded.size`,
+              version: sql`${files.version} + 1`,
+              updatedAt: now,
+            },
+          })
+          .returning(fileColumns)),
+      );
+    }
+    await touchProject(tx, projectId);
+    return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  });
+}

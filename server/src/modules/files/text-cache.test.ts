@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { signUp } from '../../test/factories';
+import { multipartBody } from '../../test/multipart';
+import { PNG, createFile, createProject } from './test-helpers';
+import { ProjectTextCache } from './text-cache';
+
+describe('ProjectTextCache', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
+  });
+  afterAll(() => t.close());
+
+  const contents = async (cache: ProjectTextCache, projectId: string) =>
+    Object.fromEntries(
+      (await cache.listTextFiles(t.database.db, projectId)).map((file) => [
+        file.path,
+        file.content,
+      ]),
+    );
+
+  it('always answers what the database holds, whoever changed it and however', async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client);
+    const a = await createFile(client, project.id, 'a.txt', { content: 'one' });
+    await createFile(client, project.id, 'b.txt', { content: 'bee' });
+    await createFile(client, project.id, 'pic.png', { content: 'text for now' });
+    const cache = new ProjectTextCache(1_000_000);
+    const first = await contents(cache, project.id);
+    expect(first).toMatchObject({ 'a.txt': 'one', 'b.txt': 'bee', 'pic.png': 'text for now' });
+
+    // A save, a rename, a new file, a file turned binary, a delete.
+    await client.patch(`/api/files/${a.id}`, { content: 'two' });
+    const list = await client.get(`/api/files/${project.id}`);
+    const b = list.json<Array<{ id: string; path: string }>>().find((f) => f.path === 'b.txt')!;
+    await client.patch(`/api/files/${b.id}`, { path: 'c.txt' });
+    await createFile(client, project.id, 'd.txt', { content: 'new' });
+    const { body, headers } = multipartBody([
+      { field: 'files', filename: 'pic.png', contentType: 'image/png', content: PNG },
+    ]);
+    await client.post(`/api/files/upload/${project.id}`, body, { headers });
+    const readme = list
+      .json<Array<{ id: string; path: string }>>()
+      .find((f) => f.path === 'README.md')!;
+    await client.delete(`/api/files/${readme.id}`);
+    // A writer that does not raise the version (another module, a migration).
+    await t.database.db.update(files).set({ content: 'sneaky' }).where(eq(files.id, a.id));
+
+    expect(await contents(cache, project.id)).toEqual({
+      'a.txt': 'sneaky',
+      'c.txt': 'bee',
+      'd.txt': 'new',
+      'index.js': first['index.js'],
+    });
+  });
+
+  it('keeps within its size, dropping the least recently searched project first', async () => {
+    const { client } = await signUp(t.app);
+    const one = await createProject(client, 'One');
+    const two = await createProject(client, 'Two');
+    await createFile(client, one.id, 'big.txt', { content: 'x'.repeat(3_000) });
+    await createFile(client, two.id, 'big.txt', { content: 'y'.repeat(3_000) });
+    // Each project also has the blank template's two files, a few hundred characters.
+    const cache = new ProjectTextCache(5_000);
+    expect((await contents(cache, one.id))['big.txt']).toHaveLength(3_000);
+    expect(cache.keptProjects()).toEqual([one.id]);
+    expect((await contents(cache, two.id))['big.txt']).toBe('y'.repeat(3_000));
+    expect(cache.keptProjects()).toEqual([two.id]);
+    expect((await contents(cache, one.id))['big.txt']).toBe('x'.repeat(3_000));
+    expect(cache.keptProjects()).toEqual([one.id]);
+    // A project larger than the whole cache is read, not kept.
+    const small = new ProjectTextCache(10);
+    expect((await contents(small, two.id))['big.txt']).toBe('y'.repeat(3_000));
+    expect(small.keptProjects()).toEqual([]);
+  });
+});
