@@ -66,31 +66,24 @@ describe('files API', () => {
       expect(files[1]!.content).toContain('function greet');
     });
 
-    it('gives folders implied by paths (template and zip projects) a row of their own', async () => {
-      const { client, project } = await ownerWithProject();
-      await insertRows(t.database, project.id, [
-        { path: 'src/components/App.jsx', content: 'app' },
-        { path: 'src/main.jsx', content: 'main' },
-      ]);
-      const past = await ageProject(t.database, project.id);
-      const files = await list(client, project.id);
-      expect(files.map((file) => [file.path, file.isDirectory])).toEqual([
-        ['README.md', false],
-        ['index.js', false],
-        ['src', true],
-        ['src/components', true],
-        ['src/components/App.jsx', false],
-        ['src/main.jsx', false],
-      ]);
-      // Not an edit: the project keeps its place in "Recently Updated".
-      expect((await projectUpdatedAt(t.database, project.id)).getTime()).toBe(past.getTime());
-      // The folder can now be renamed like any other.
-      const src = files.find((file) => file.path === 'src')!;
-      const renamed = await client.patch(`/api/files/${src.id}`, { path: 'app' });
+    it('lists the folders of a template project as rows that can be renamed', async () => {
+      const { client } = await ownerWithProject();
+      const created = await client.post('/api/projects', {
+        name: 'Vite',
+        templateId: 'react-vite',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const projectId = created.json<{ id: string }>().id;
+      const files = await list(client, projectId);
+      const src = files.find((file) => file.path === 'src');
+      expect(src?.isDirectory).toBe(true);
+      expect(files.find((file) => file.path === 'src/App.tsx')?.isDirectory).toBe(false);
+
+      const renamed = await client.patch(`/api/files/${src!.id}`, { path: 'app' });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      expect((await list(client, project.id)).map((file) => file.path)).toContain(
-        'app/components/App.jsx',
-      );
+      const paths = (await list(client, projectId)).map((file) => file.path);
+      expect(paths).toContain('app/App.tsx');
+      expect(paths.some((path) => path.startsWith('src/') || path === 'src')).toBe(false);
     });
 
     it('lists a binary file without its bytes, which the raw route serves inert', async () => {

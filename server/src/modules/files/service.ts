@@ -98,28 +98,11 @@ export async function listFiles(options: {
 }): Promise<FileView[]> {
   const { db, projectId } = options;
   await getOwnedProject(options);
-  const rows = await selectProjectFiles(db, projectId);
-  if (foldersWithoutRows(rows).length === 0) return rows;
-  // Projects made from a template or a zip hold files in folders that have no row of their own.
-  // Give them one, once, so every folder in the tree has an id to be renamed or deleted by.
-  return db.transaction(async (tx) => {
-    await lockProjectTree(tx, projectId);
-    await insertFolders(tx, projectId, foldersWithoutRows(await selectProjectFiles(tx, projectId)));
-    return selectProjectFiles(tx, projectId);
-  });
+  return selectProjectFiles(db, projectId);
 }
 
 function selectProjectFiles(db: DbOrTx, projectId: string): Promise<FileView[]> {
   return db.select(fileColumns).from(files).where(eq(files.projectId, projectId)).orderBy(byPath);
-}
-
-function foldersWithoutRows(rows: Array<{ path: string }>): string[] {
-  const paths = new Set(rows.map((row) => row.path));
-  const missing = new Set<string>();
-  for (const row of rows) {
-    for (const folder of ancestorsOf(row.path)) if (!paths.has(folder)) missing.add(folder);
-  }
-  return [...missing];
 }
 
 /** One file of a project by its path, or null; access must have been checked by the caller. */

@@ -84,7 +84,10 @@ describe('projects API', () => {
       const { client } = await signUp(t.app);
       const blank = (await create(client, { name: 'Defaults' })).json<Project>();
       expect(blank.language).toBe('javascript');
-      const paths = (await projectFiles(blank.id)).map((file) => file.path).sort();
+      const paths = (await projectFiles(blank.id))
+        .filter((file) => !file.isDirectory)
+        .map((file) => file.path)
+        .sort();
       expect(paths).toEqual(
         getTemplate('blank')
           .files.map((file) => file.path)
@@ -164,9 +167,20 @@ describe('projects API', () => {
         expect(response.statusCode, id).toBe(201);
         const stored = await projectFiles(response.json<Project>().id);
         const expected = getTemplate(id).files.filter((file) => !file.isDirectory);
-        expect(stored.map((file) => [file.path, file.content]).sort(), id).toEqual(
+        const storedFiles = stored.filter((file) => !file.isDirectory);
+        expect(storedFiles.map((file) => [file.path, file.content]).sort(), id).toEqual(
           expected.map((file) => [file.path, file.content]).sort(),
         );
+        // Every folder on the way to a file has a row of its own, to be renamed or deleted by.
+        const folders = new Set(stored.filter((file) => file.isDirectory).map((file) => file.path));
+        for (const file of expected) {
+          const parts = file.path.split('/').slice(0, -1);
+          parts.forEach((_, index) =>
+            expect(folders.has(parts.slice(0, index + 1).join('/')), `${id}: ${file.path}`).toBe(
+              true,
+            ),
+          );
+        }
       }
     });
   });

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client';
 import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { ancestorsOf } from '../files/paths';
 import { getTemplate } from '../templates/catalog';
 import { listUploadEntriesForProject } from '../uploads/service';
 import { getOwnedProject } from './policy';
@@ -79,7 +80,7 @@ export async function createProject(options: {
       })
       .returning();
     if (!project) throw new Error('project insert returned nothing');
-    await insertFiles(tx, project.id, [...startingFiles.values()]);
+    await insertFiles(tx, project.id, withFolderRows([...startingFiles.values()]));
     return project;
   });
 }
@@ -103,12 +104,36 @@ async function assertWithinPlan(db: DbOrTx, user: UserRow) {
   }
 }
 
-async function insertFiles(db: DbOrTx, projectId: string, entries: NewFile[]) {
+/** Every folder gets a row of its own, so it can be renamed or deleted by id in the editor. */
+function withFolderRows(entries: NewFile[]): (NewFile & { isDirectory: boolean })[] {
+  const filePaths = new Set(entries.map((entry) => entry.path));
+  const folders = new Set(entries.flatMap((entry) => ancestorsOf(entry.path)));
+  return [
+    ...[...folders]
+      .filter((path) => !filePaths.has(path))
+      .map((path) => ({
+        path,
+        content: null,
+        data: null,
+        mimeType: null,
+        size: 0,
+        isDirectory: true,
+      })),
+    ...entries.map((entry) => ({ ...entry, isDirectory: false })),
+  ];
+}
+
+async function insertFiles(
+  db: DbOrTx,
+  projectId: string,
+  entries: (NewFile & { isDirectory: boolean })[],
+) {
   for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
     await db.insert(files).values(
       entries.slice(start, start + INSERT_CHUNK).map((entry) => ({
         projectId,
         path: entry.path,
+        isDirectory: entry.isDirectory,
         content: entry.content,
         data: entry.data,
         mimeType: entry.mimeType,
