@@ -107,6 +107,56 @@ test.describe('editor', () => {
     );
   });
 
+  test('creates, renames and deletes files and folders, and uploads a file', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'blank', 'Tree');
+    await page.goto(`/editor/${id}`);
+    const row = (path: string) => page.locator(`[role="treeitem"][data-path="${path}"]`);
+    const dialog = page.getByRole('dialog');
+
+    await page.getByRole('button', { name: 'New Folder' }).click();
+    await expect(dialog).toContainText('Creating in root directory');
+    await dialog.getByLabel('Name').fill('src');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(row('src')).toBeVisible();
+
+    await row('src').hover();
+    await page.getByRole('button', { name: 'New file in src' }).click();
+    await expect(dialog).toContainText('Creating in src');
+    await dialog.getByLabel('Name').fill('util.js');
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(row('src/util.js')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('util.js');
+
+    // Renaming the folder of the open file keeps that file open at its new path.
+    await row('src').hover();
+    await page.getByRole('button', { name: 'Rename src' }).click();
+    await expect(dialog).toContainText('Enter a new name for the file or folder.');
+    await expect(dialog.getByRole('button', { name: 'Rename' })).toBeDisabled();
+    await dialog.getByLabel('New name').fill('lib');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await expect(row('lib/util.js')).toHaveAttribute('aria-selected', 'true');
+    await expect(row('src')).toHaveCount(0);
+
+    // Deleting the open file clears the selection.
+    await row('lib/util.js').hover();
+    await page.getByRole('button', { name: 'Delete util.js' }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(row('lib/util.js')).toHaveCount(0);
+    await expect(page.getByText('Select a file to start editing')).toBeVisible();
+
+    await page.getByTestId('file-upload-input').setInputFiles({
+      name: 'notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Notes\n'),
+    });
+    await expect(toast(page, 'Successfully uploaded 1 file(s)')).toBeVisible();
+    await expect(row('notes.md')).toBeVisible();
+  });
+
   test('a save based on an old version shows both sides instead of overwriting', async ({
     page,
     signedIn,

@@ -9,10 +9,13 @@ import { useProject, useProjectFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { EditorHeader } from './editor-header';
 import { EditorSkeleton } from './editor-skeleton';
+import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs';
 import { FileTree } from './file-tree';
+import type { TreeNode } from './file-tree-model';
 import { pickInitialFile } from './initial-selection';
 import { SidePanel } from './side-panel';
 import { useAutosave } from './use-autosave';
+import { useFileActions } from './use-file-actions';
 
 const CodeEditor = lazy(() => import('./code-editor'));
 
@@ -27,13 +30,20 @@ export default function EditorPage() {
 function Workspace({ projectId, projectName }: { projectId: string; projectName: string }) {
   const files = useProjectFiles(projectId);
   const autosave = useAutosave(projectId);
-  // Null until the person picks a file; until then the spec's initial choice applies.
-  const [chosenPath, setChosenPath] = useState<string | null>(null);
+  // Undefined until the person picks (or deletes) a file: until then the spec's initial choice
+  // applies. Null is a cleared selection (spec editor 4: deleting the open file).
+  const [chosenPath, setChosenPath] = useState<string | null | undefined>(undefined);
+  const [creating, setCreating] = useState<{ parent: string; kind: 'file' | 'folder' } | null>(
+    null,
+  );
+  const [renaming, setRenaming] = useState<TreeNode | null>(null);
+  const [deleting, setDeleting] = useState<TreeNode | null>(null);
   // Column widths are remembered per project (issue 4).
   const layout = useDefaultLayout({ id: `kiln-editor-${projectId}`, storage: localStorage });
 
   const fileList = useMemo(() => files.data ?? [], [files.data]);
-  const selectedPath = chosenPath ?? pickInitialFile(fileList)?.path ?? null;
+  const selectedPath =
+    chosenPath === undefined ? (pickInitialFile(fileList)?.path ?? null) : chosenPath;
   const selected = fileList.find((file) => file.path === selectedPath && !file.isDirectory) ?? null;
 
   const { saveAll } = autosave;
@@ -55,6 +65,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   );
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
   const onSelect = useCallback((file: ProjectFile) => setChosenPath(file.path), []);
+  const actions = useFileActions({
+    projectId,
+    selectedPath,
+    select: setChosenPath,
+    flush: autosave.saveAll,
+  });
 
   return (
     <div className="flex h-dvh flex-col">
@@ -79,6 +95,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
               selectedPath={selectedPath}
               dirtyPaths={dirtyPaths}
               onSelect={onSelect}
+              onCreate={(parent, kind) => setCreating({ parent, kind })}
+              onRename={setRenaming}
+              onDelete={setDeleting}
+              onUpload={(entries) => void actions.upload(entries)}
             />
           )}
         </Panel>
@@ -141,6 +161,33 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         </Panel>
       </Group>
       <ConflictDialog conflict={autosave.conflict} onResolve={autosave.resolveConflict} />
+      <CreateFileDialog
+        key={creating ? `${creating.parent}|${creating.kind}` : 'closed'}
+        parentPath={creating?.parent ?? null}
+        initialKind={creating?.kind}
+        pending={actions.pending}
+        onCancel={() => setCreating(null)}
+        onCreate={async (path, isDirectory) => {
+          if (await actions.create(path, isDirectory)) setCreating(null);
+        }}
+      />
+      <RenameDialog
+        key={renaming?.path ?? 'closed'}
+        path={renaming?.path ?? null}
+        pending={actions.pending}
+        onCancel={() => setRenaming(null)}
+        onRename={async (path) => {
+          if (renaming?.file && (await actions.rename(renaming.file, path))) setRenaming(null);
+        }}
+      />
+      <DeleteFileDialog
+        target={deleting}
+        pending={actions.pending}
+        onCancel={() => setDeleting(null)}
+        onDelete={async () => {
+          if (deleting?.file && (await actions.remove(deleting.file))) setDeleting(null);
+        }}
+      />
     </div>
   );
 }

@@ -1,9 +1,30 @@
 import type { ProjectFile } from '@kiln/shared';
-import { ChevronDown, ChevronRight, File, Folder, FolderOpen, Search } from 'lucide-react';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  ChevronDown,
+  ChevronRight,
+  File,
+  FilePlus,
+  Folder,
+  FolderOpen,
+  FolderPlus,
+  Pencil,
+  Search,
+  Trash2,
+  Upload,
+} from 'lucide-react';
+import {
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { buildFileTree, filterFileTree, flattenVisible } from './file-tree-model';
+import { pickedFiles, readDroppedFiles, type UploadEntry } from './dropped-files';
+import { buildFileTree, filterFileTree, flattenVisible, type TreeNode } from './file-tree-model';
 
 /**
  * Spec editor 2.2: the project's files as a tree, folders expanded by default, with a filter
@@ -14,13 +35,30 @@ export function FileTree({
   selectedPath,
   dirtyPaths,
   onSelect,
+  onCreate,
+  onRename,
+  onDelete,
+  onUpload,
 }: {
   files: ProjectFile[];
   selectedPath: string | null;
   dirtyPaths: ReadonlySet<string>;
   onSelect: (file: ProjectFile) => void;
+  /** `parentPath` is '' for the root. */
+  onCreate: (parentPath: string, kind: 'file' | 'folder') => void;
+  onRename: (node: TreeNode) => void;
+  onDelete: (node: TreeNode) => void;
+  onUpload: (entries: UploadEntry[]) => void;
 }) {
   const [filter, setFilter] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const uploadInput = useRef<HTMLInputElement>(null);
+
+  const onDrop = async (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    onUpload(await readDroppedFiles(event.dataTransfer));
+  };
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [focused, setFocused] = useState<string | null>(null);
 
@@ -59,7 +97,69 @@ export function FileTree({
   };
 
   return (
-    <div className="flex h-full flex-col">
+    <div
+      className="relative flex h-full flex-col"
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => void onDrop(event)}
+    >
+      <div className="flex h-9 shrink-0 items-center gap-0.5 border-b px-2">
+        <span className="text-muted-foreground flex-1 text-xs font-semibold tracking-wide uppercase">
+          Files
+        </span>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="New File"
+          title="New File"
+          onClick={() => onCreate('', 'file')}
+        >
+          <FilePlus />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="New Folder"
+          title="New Folder"
+          onClick={() => onCreate('', 'folder')}
+        >
+          <FolderPlus />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="size-7"
+          aria-label="Upload files"
+          title="Upload files"
+          onClick={() => uploadInput.current?.click()}
+        >
+          <Upload />
+        </Button>
+        <input
+          ref={uploadInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-upload-input"
+          onChange={(event) => {
+            if (event.target.files) onUpload(pickedFiles(event.target.files));
+            event.target.value = '';
+          }}
+        />
+      </div>
+      {dragging && (
+        <div className="bg-background/85 border-primary text-primary pointer-events-none absolute inset-0 z-10 flex items-center justify-center border-2 border-dashed text-sm font-medium">
+          Drop files to upload
+        </div>
+      )}
       <div className="relative p-2">
         <Search
           className="text-muted-foreground pointer-events-none absolute top-1/2 left-4 size-3.5 -translate-y-1/2"
@@ -104,7 +204,7 @@ export function FileTree({
                   else if (node.file) onSelect(node.file);
                 }}
                 className={cn(
-                  'flex cursor-pointer items-center gap-1.5 py-1 pr-2 select-none hover:bg-muted',
+                  'group/row flex cursor-pointer items-center gap-1.5 py-1 pr-2 select-none hover:bg-muted',
                   selected && 'bg-accent text-accent-foreground hover:bg-accent',
                   focused === node.path && 'ring-ring ring-1 ring-inset',
                 )}
@@ -127,6 +227,22 @@ export function FileTree({
                   <File className="text-muted-foreground ml-5 size-4 shrink-0" aria-hidden />
                 )}
                 <span className="truncate">{node.name}</span>
+                <span className="ml-auto hidden shrink-0 items-center group-hover/row:flex group-focus-within/row:flex">
+                  {node.isDirectory && (
+                    <RowAction
+                      label={`New file in ${node.name}`}
+                      onClick={() => onCreate(node.path, 'file')}
+                    >
+                      <FilePlus />
+                    </RowAction>
+                  )}
+                  <RowAction label={`Rename ${node.name}`} onClick={() => onRename(node)}>
+                    <Pencil />
+                  </RowAction>
+                  <RowAction label={`Delete ${node.name}`} onClick={() => onDelete(node)}>
+                    <Trash2 />
+                  </RowAction>
+                </span>
                 {dirtyPaths.has(node.path) && (
                   <span
                     className="bg-primary ml-auto size-2 shrink-0 rounded-full"
@@ -139,5 +255,31 @@ export function FileTree({
         </div>
       )}
     </div>
+  );
+}
+
+/** A hover action of a tree row; it does not also select or fold the row. */
+function RowAction({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="text-muted-foreground hover:text-foreground rounded p-0.5 [&_svg]:size-3.5"
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      {children}
+    </button>
   );
 }

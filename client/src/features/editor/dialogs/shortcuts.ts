@@ -176,8 +176,8 @@ export function comboFor(combo: KeyCombo, isMac: boolean): Omit<KeyCombo, 'mac'>
 /** Mac or not, from the client hints when the browser has them, else the older fields. */
 export function isMacPlatform(): boolean {
   if (typeof navigator === 'undefined') return false;
-  const hinted = (navigator as Navigator & { userAgentData?: { platform?: string } })
-    .userAgentData?.platform;
+  const hinted = (navigator as Navigator & { userAgentData?: { platform?: string } }).userAgentData
+    ?.platform;
   return /mac|iphone|ipad|ipod/i.test(hinted || navigator.platform || navigator.userAgent);
 }
 
