@@ -62,6 +62,8 @@ describe('pickInitialFile (spec editor 4)', () => {
     expect(pick('a.js', 'docs/index.html', 'about.html')).toBe('about.html');
     expect(pick('a.js', 'docs/page.html')).toBe('docs/page.html');
     expect(pick('z.js', 'a.py')).toBe('a.py');
+    expect(pick('.gitignore', 'app.js', 'routes/todos.js')).toBe('app.js');
+    expect(pick('.gitignore', '.env')).toBe('.env');
   });
   it('skips folders and answers null for an empty project', () => {
     expect(pickInitialFile([file('src', true)])).toBeNull();

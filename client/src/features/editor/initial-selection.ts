@@ -2,11 +2,13 @@ import type { ProjectFile } from '@kiln/shared';
 
 const isHtml = (path: string) => /\.html?$/i.test(path);
 const isRoot = (path: string) => !path.includes('/');
+/** A dotfile (.gitignore, .env) is a poor first view; it comes last among "first files". */
+const isHidden = (path: string) => path.split('/').some((segment) => segment.startsWith('.'));
 
 /**
  * Spec editor 4, initial file selection, in order of preference: index.html; any root-level
  * index.htm or index.html; any root-level HTML file; any HTML file; the first non-directory
- * file. Null means the empty state.
+ * file (by path, hidden files last). Null means the empty state.
  */
 export function pickInitialFile(files: readonly ProjectFile[]): ProjectFile | null {
   const documents = files.filter((file) => !file.isDirectory);
@@ -16,6 +18,7 @@ export function pickInitialFile(files: readonly ProjectFile[]): ProjectFile | nu
     byPath.find((file) => isRoot(file.path) && /^index\.html?$/i.test(file.path)) ??
     byPath.find((file) => isRoot(file.path) && isHtml(file.path)) ??
     byPath.find((file) => isHtml(file.path)) ??
+    byPath.find((file) => !isHidden(file.path)) ??
     byPath[0] ??
     null
   );
