@@ -157,6 +157,53 @@ test.describe('editor', () => {
     await expect(row('notes.md')).toBeVisible();
   });
 
+  test('quick open, search in files, go to line and the shortcuts help', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'react-vite', 'Dialogs');
+    await page.goto(`/editor/${id}`);
+    await expect(page.locator('.monaco-editor')).toBeVisible();
+    const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+
+    // Cmd/Ctrl+P from inside the editor: Monaco must not swallow it.
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+p');
+    const quickOpen = page.getByRole('dialog', { name: 'Go to file' });
+    await quickOpen.getByLabel('File name or path').fill('main');
+    await page.keyboard.press('Enter');
+    await expect(breadcrumbs).toContainText('main.tsx');
+    await expect(quickOpen).toHaveCount(0);
+
+    await page.keyboard.press('ControlOrMeta+Shift+f');
+    const search = page.getByRole('dialog', { name: 'Search in files' });
+    await search.getByLabel('Search text').fill('useState');
+    await page.keyboard.press('Enter');
+    const firstMatch = search.getByRole('button', { name: /^Line \d+: .*useState/ }).first();
+    await expect(firstMatch).toBeVisible();
+    await firstMatch.click();
+    await expect(search).toHaveCount(0);
+    await expect(breadcrumbs).toContainText('App.tsx');
+
+    await page.locator('.monaco-editor .view-lines').first().click();
+    await page.keyboard.press('ControlOrMeta+g');
+    const goToLine = page.getByRole('dialog', { name: 'Go to line' });
+    await goToLine.getByLabel('Line number').fill('3');
+    await page.keyboard.press('Enter');
+    await expect(goToLine).toHaveCount(0);
+    await expect(page.locator('.monaco-editor .active-line-number')).toHaveText('3');
+
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    for (const group of ['General', 'Editor', 'Navigation', 'Code Execution', 'Multi-cursor']) {
+      await expect(help.getByRole('heading', { name: group })).toBeVisible();
+    }
+    await expect(help).toContainText('Quick file search');
+    await page.keyboard.press('Escape');
+    await expect(help).toHaveCount(0);
+  });
+
   test('a save based on an old version shows both sides instead of overwriting', async ({
     page,
     signedIn,

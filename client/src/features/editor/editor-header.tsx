@@ -15,11 +15,13 @@ export function EditorHeader({
   saveState,
   lastSavedAt,
   onSave,
+  onShortcuts,
 }: {
   projectName: string;
   saveState: SaveState;
   lastSavedAt: number | null;
   onSave: () => void;
+  onShortcuts: () => void;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -67,9 +69,9 @@ export function EditorHeader({
         <Button
           variant="ghost"
           size="icon"
-          disabled
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts"
+          onClick={onShortcuts}
         >
           <Keyboard />
         </Button>

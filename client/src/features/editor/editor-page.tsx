@@ -1,23 +1,33 @@
 import type { ProjectFile } from '@kiln/shared';
 import { ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type * as Monaco from 'monaco-editor';
+import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../app/not-found-page';
 import { errorStatus } from '../../lib/request';
 import { useProject, useProjectFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
+import { GoToLineDialog } from './dialogs/go-to-line-dialog';
+import { QuickOpenDialog } from './dialogs/quick-open-dialog';
+import { SearchDialog } from './dialogs/search-dialog';
+import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
+import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
 import { EditorHeader } from './editor-header';
 import { EditorSkeleton } from './editor-skeleton';
 import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs';
 import { FileTree } from './file-tree';
 import type { TreeNode } from './file-tree-model';
 import { pickInitialFile } from './initial-selection';
-import { SidePanel } from './side-panel';
+import { SidePanel, type SideTab } from './side-panel';
 import { useAutosave } from './use-autosave';
 import { useFileActions } from './use-file-actions';
 
 const CodeEditor = lazy(() => import('./code-editor'));
+
+type WorkspaceDialog = 'quickOpen' | 'search' | 'goToLine' | 'shortcuts';
+type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
 /** Spec editor 2.1: the editor route, /editor/{id}. */
 export default function EditorPage() {
@@ -38,6 +48,13 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   );
   const [renaming, setRenaming] = useState<TreeNode | null>(null);
   const [deleting, setDeleting] = useState<TreeNode | null>(null);
+  // One dialog at a time: a shortcut replaces the open one rather than stacking on it.
+  const [dialog, setDialog] = useState<WorkspaceDialog | null>(null);
+  const [sideTab, setSideTab] = useState<SideTab | null>(null);
+  const [lineCount, setLineCount] = useState(1);
+  const editorRef = useRef<MonacoEditorInstance | null>(null);
+  const filesPanel = usePanelRef();
+  const pendingReveal = useRef<{ path: string; line: number; column: number } | null>(null);
   // Column widths are remembered per project (issue 4).
   const layout = useDefaultLayout({ id: `kiln-editor-${projectId}`, storage: localStorage });
 
@@ -46,18 +63,6 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     chosenPath === undefined ? (pickInitialFile(fileList)?.path ?? null) : chosenPath;
   const selected = fileList.find((file) => file.path === selectedPath && !file.isDirectory) ?? null;
 
-  const { saveAll } = autosave;
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.metaKey || event.ctrlKey) && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saveAll();
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [saveAll]);
-
   // Changes whenever any file is saved, so the preview reloads with the new files.
   const revision = useMemo(
     () => `${fileList.length}:${fileList.reduce((sum, file) => sum + file.version, 0)}`,
@@ -65,6 +70,63 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   );
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
   const onSelect = useCallback((file: ProjectFile) => setChosenPath(file.path), []);
+  const isHtmlSelected = selected !== null && /\.html?$/i.test(selected.path);
+
+  const reveal = useCallback((line: number, column = 1) => {
+    const editor = editorRef.current;
+    if (!editor) return;
+    editor.setPosition({ lineNumber: line, column });
+    editor.revealLineInCenter(line);
+    editor.focus();
+  }, []);
+
+  // A search result in another file: switch to it, then reveal once its model is in place.
+  useEffect(() => {
+    const target = pendingReveal.current;
+    if (!target || target.path !== selected?.path) return;
+    const frame = requestAnimationFrame(() => {
+      pendingReveal.current = null;
+      reveal(target.line, target.column);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [selected?.path, reveal]);
+
+  const notYet = (what: string) => toast({ title: `${what} is not available on this server yet` });
+
+  const { bindEditor } = useWorkspaceShortcuts({
+    quickOpen: () => setDialog('quickOpen'),
+    searchInFiles: () => setDialog('search'),
+    goToLine: () => {
+      if (!selected) return;
+      setLineCount(editorRef.current?.getModel()?.getLineCount() ?? 1);
+      setDialog('goToLine');
+    },
+    toggleSidebar: () => {
+      const panel = filesPanel.current;
+      if (!panel) return;
+      if (panel.isCollapsed()) panel.expand();
+      else panel.collapse();
+    },
+    save: () => void autosave.saveAll(),
+    saveAll: () => void autosave.saveAll(),
+    newFile: () => setCreating({ parent: '', kind: 'file' }),
+    run: () => {
+      if (!selected) {
+        toast({
+          title: 'No file selected',
+          description: 'Please select a file to execute.',
+          variant: 'destructive',
+        });
+        return;
+      }
+      notYet('Running code');
+    },
+    preview: () => isHtmlSelected && setSideTab('preview'),
+    terminal: () => notYet('The terminal'),
+    aiSuggestions: () => setSideTab('chat'),
+    shortcutsHelp: () => setDialog('shortcuts'),
+  });
+
   const actions = useFileActions({
     projectId,
     selectedPath,
@@ -79,6 +141,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         saveState={autosave.state}
         lastSavedAt={autosave.lastSavedAt}
         onSave={() => void autosave.saveAll()}
+        onShortcuts={() => setDialog('shortcuts')}
       />
       <Group
         orientation="horizontal"
@@ -86,7 +149,16 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         defaultLayout={layout.defaultLayout}
         onLayoutChanged={layout.onLayoutChanged}
       >
-        <Panel id="files" defaultSize="16%" minSize="10%" maxSize="30%" className="bg-card">
+        <Panel
+          id="files"
+          panelRef={filesPanel}
+          defaultSize="16%"
+          minSize="10%"
+          maxSize="30%"
+          collapsible
+          collapsedSize="0%"
+          className="bg-card"
+        >
           {files.isPending ? (
             <p className="text-muted-foreground p-4 text-sm">Loading files...</p>
           ) : (
@@ -135,6 +207,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
                 ) : (
                   <Suspense fallback={<EditorSkeleton />}>
                     <CodeEditor
+                      onMount={(editor, monaco) => {
+                        editorRef.current = editor;
+                        bindEditor(editor, monaco);
+                      }}
                       path={selected.path}
                       initialValue={
                         autosave.drafts[selected.path]?.content ?? selected.content ?? ''
@@ -157,10 +233,51 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
             projectId={projectId}
             selectedPath={selected?.path ?? null}
             revision={revision}
+            tab={sideTab}
+            onTabChange={setSideTab}
           />
         </Panel>
       </Group>
       <ConflictDialog conflict={autosave.conflict} onResolve={autosave.resolveConflict} />
+      <QuickOpenDialog
+        open={dialog === 'quickOpen'}
+        onOpenChange={(open) => setDialog(open ? 'quickOpen' : null)}
+        files={fileList}
+        onOpen={(file) => {
+          setDialog(null);
+          setChosenPath(file.path);
+        }}
+      />
+      <SearchDialog
+        open={dialog === 'search'}
+        onOpenChange={(open) => setDialog(open ? 'search' : null)}
+        projectId={projectId}
+        onOpenMatch={(match) => {
+          setDialog(null);
+          if (match.filePath === selected?.path) reveal(match.line, match.column);
+          else {
+            pendingReveal.current = {
+              path: match.filePath,
+              line: match.line,
+              column: match.column,
+            };
+            setChosenPath(match.filePath);
+          }
+        }}
+      />
+      <GoToLineDialog
+        open={dialog === 'goToLine'}
+        onOpenChange={(open) => setDialog(open ? 'goToLine' : null)}
+        lineCount={lineCount}
+        onGo={(line) => {
+          setDialog(null);
+          reveal(line);
+        }}
+      />
+      <ShortcutsDialog
+        open={dialog === 'shortcuts'}
+        onOpenChange={(open) => setDialog(open ? 'shortcuts' : null)}
+      />
       <CreateFileDialog
         key={creating ? `${creating.parent}|${creating.kind}` : 'closed'}
         parentPath={creating?.parent ?? null}

@@ -4,6 +4,8 @@ import { PreviewPanel } from './preview-panel';
 
 const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
 
+export type SideTab = 'preview' | 'chat' | 'actions';
+
 /**
  * Spec editor 2.1, right panel: Preview only for an HTML file, Quick Actions only for other
  * files, AI Chat always.
@@ -12,16 +14,23 @@ export function SidePanel({
   projectId,
   selectedPath,
   revision,
+  tab,
+  onTabChange,
 }: {
   projectId: string;
   selectedPath: string | null;
   revision: string;
+  /** Null follows the file: Preview for HTML, AI Chat otherwise. */
+  tab: SideTab | null;
+  onTabChange: (tab: SideTab) => void;
 }) {
   const html = isHtml(selectedPath);
+  const available: SideTab[] = html ? ['preview', 'chat'] : ['chat', 'actions'];
+  const value = tab && available.includes(tab) ? tab : (available[0] ?? 'chat');
   return (
     <Tabs
-      key={html ? 'html' : 'other'}
-      defaultValue={html ? 'preview' : 'chat'}
+      value={value}
+      onValueChange={(next) => onTabChange(next as SideTab)}
       className="flex h-full flex-col"
     >
       <TabsList className="m-2 shrink-0">

@@ -114,6 +114,7 @@ function QuickOpenPanel({
               id={optionId(index)}
               role="option"
               aria-selected={selected}
+              aria-label={file.path}
               title={file.path}
               // Mouse move, not enter: a list scrolled by the keyboard must not steal the choice.
               onMouseMove={() => !selected && setActive(index)}
@@ -151,7 +152,7 @@ function QuickOpenPanel({
       </ul>
 
       {results.length === 0 && (
-        <p className="text-muted-foreground px-4 pt-2 pb-8 text-center text-sm" role="status">
+        <p className="text-muted-foreground px-4 py-6 text-center text-sm" role="status">
           {hasFiles ? 'No matching files' : 'This project has no files yet'}
         </p>
       )}

@@ -180,9 +180,8 @@ function SearchDialogForProject({ open, onOpenChange, projectId, onOpenMatch }: 
             ) : search.isSuccess ? (
               searchSummary(search.data)
             ) : (
-              <span className="hidden items-center gap-1 sm:flex">
-                Type what to look for and press <Kbd>Enter</Kbd>. <Kbd>↓</Kbd> moves into the
-                results.
+              <span className="hidden flex-wrap items-center gap-1 sm:flex">
+                Press <Kbd>Enter</Kbd> to search and <Kbd>↓</Kbd> to move into the results.
               </span>
             )}
           </div>

@@ -91,6 +91,7 @@ export function SearchResultList({
               aria-expanded={expanded}
               aria-controls={panelId}
               title={result.filePath}
+              aria-label={`${result.filePath}, ${matchCountLabel(result)} ${result.matches.length === 1 ? 'match' : 'matches'}`}
               onClick={() => toggle(result.fileId)}
               className="hover:bg-muted focus-visible:bg-accent flex w-full cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-1 text-left text-sm outline-none"
             >
@@ -107,7 +108,6 @@ export function SearchResultList({
                 {folder}
               </span>
               <Badge variant="secondary" className="ml-1 shrink-0 tabular-nums">
-                <span className="sr-only">Matches: </span>
                 {matchCountLabel(result)}
               </Badge>
             </button>

@@ -44,7 +44,7 @@ describe('matchPreview', () => {
     const line = `${'a'.repeat(100)}needle tail`;
     const preview = matchPreview(match(line, 101, 107));
     expect(preview.clipped).toBe(true);
-    expect(preview.before).toBe('a'.repeat(32));
+    expect(preview.before).toBe('a'.repeat(24));
     expect(preview.match).toBe('needle');
     expect(preview.after).toBe(' tail');
   });
@@ -60,7 +60,7 @@ describe('matchPreview', () => {
   });
 
   it('does not split an emoji when cutting', () => {
-    const line = `${'a'.repeat(60)}😀${'b'.repeat(31)}needle`;
+    const line = `${'a'.repeat(60)}😀${'b'.repeat(23)}needle`;
     const start = line.indexOf('needle');
     const preview = matchPreview(match(line, start + 1, start + 7));
     expect(preview.before.startsWith('😀')).toBe(true);

@@ -8,7 +8,7 @@ export const AUTO_EXPAND_FILE_LIMIT = 5;
 export const isAutoExpanded = (fileCount: number) => fileCount <= AUTO_EXPAND_FILE_LIMIT;
 
 /** Characters kept before a match that starts far into its line. */
-const CONTEXT_BEFORE = 32;
+const CONTEXT_BEFORE = 24;
 
 export interface MatchPreview {
   /** Text was dropped before `before` (the line's start, or the server's cut of a long line). */

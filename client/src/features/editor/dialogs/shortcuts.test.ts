@@ -168,3 +168,41 @@ describe('comboKeys', () => {
     expect(replace && comboLabel(replace, true)).toBe('⌥⌘F');
   });
 });
+
+describe('the shortcuts help (spec editor 9)', () => {
+  it('names every action of the spec table, in the five groups', async () => {
+    const { SHORTCUTS, SHORTCUT_GROUPS } = await import('./shortcuts');
+    const labels = SHORTCUTS.map((shortcut) => shortcut.label);
+    for (const label of [
+      'Quick file search',
+      'Search in files',
+      'Go to line',
+      'Toggle sidebar',
+      'Save',
+      'Save all',
+      'New file',
+      'Run',
+      'Preview',
+      'Terminal',
+      'AI suggestions',
+      'Find',
+      'Replace',
+      'Comment',
+      'Add selection (multi-cursor)',
+      'Move line',
+      'Delete line',
+      'Shortcuts help',
+      'Go to definition',
+      'Close dialog',
+    ]) {
+      expect(labels).toContain(label);
+    }
+    expect([...SHORTCUT_GROUPS]).toEqual([
+      'General',
+      'Editor',
+      'Navigation',
+      'Code Execution',
+      'Multi-cursor',
+    ]);
+  });
+});

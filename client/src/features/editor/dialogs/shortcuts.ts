@@ -78,7 +78,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     combos: [{ key: 'B', mod: true, inEditor: true }],
   },
   {
-    label: 'Keyboard shortcuts',
+    label: 'Shortcuts help',
     group: 'General',
     action: 'shortcutsHelp',
     combos: [
@@ -91,7 +91,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { label: 'Close dialog', group: 'General', action: 'closeDialog', combos: [{ key: 'Escape' }] },
 
   {
-    label: 'Quick open file',
+    label: 'Quick file search',
     group: 'Navigation',
     action: 'quickOpen',
     combos: [{ key: 'P', mod: true, inEditor: true }],
@@ -116,9 +116,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Editor',
     combos: [{ key: 'H', mod: true, mac: { key: 'F', mod: true, alt: true } }],
   },
-  { label: 'Toggle line comment', group: 'Editor', combos: [{ key: '/', mod: true }] },
+  { label: 'Comment', group: 'Editor', combos: [{ key: '/', mod: true }] },
   {
-    label: 'Move line up / down',
+    label: 'Move line',
     group: 'Editor',
     combos: [
       { key: 'ArrowUp', alt: true },
@@ -156,7 +156,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
 
   {
-    label: 'Add selection to next match',
+    label: 'Add selection (multi-cursor)',
     group: 'Multi-cursor',
     combos: [{ key: 'D', mod: true }],
   },

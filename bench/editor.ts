@@ -1,0 +1,863 @@
+// bench/editor: the editor workspace (issue 4), on the embedded database and on PostgreSQL.
+//  1. Editor ready: navigation to /editor/{id} until Monaco shows the selected file's text, for
+//     projects of 10, 500 and 2,000 files, in headless Chromium, cold (new browser context) and
+//     warm (reload in the same context), median of 5 runs. Goal: under 1.5 s for 2,000 files.
+//  2. Save latency: 50 editors (50 users, each with their own project and one ~2 KB file) each
+//     saving every second with the right baseVersion for 30 s. Goal: p99 under 50 ms, no failures.
+//  3. Search in files: 10,000 files / ~50 MB, Kiln's POST /api/files/search against ripgrep on the
+//     same files on disk, best of 5. Goal: within 3x of ripgrep.
+// It is a measurement, not a test: it prints met/MISSED and exits 0 either way.
+// Run: npm run build && npm run editor -w bench   (POSTGRES_URL overrides the PostgreSQL server)
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import {
+  generateProject,
+  insertProject,
+  plantToken,
+  seeded,
+  sourceText,
+  type Planted,
+  type Query,
+  type SeedProject,
+} from './lib/projects';
+import { BenchClient, percentile, printTable, startServer, type RunningServer } from './lib/server';
+
+const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 5193);
+
+const EDITOR_SIZES = [10, 500, 2000];
+const EDITOR_RUNS = 5;
+const EDITOR_GOAL_MS = 1500;
+
+const EDITORS = 50;
+const SAVE_INTERVAL_MS = 1000;
+const SAVE_WARMUP_MS = 3000;
+const SAVE_DURATION_MS = 30_000;
+const SAVE_GOAL_P99_MS = 50;
+
+const SEARCH_FILES = 10_000;
+const SEARCH_RUNS = 5;
+const SEARCH_GOAL_RATIO = 3;
+/** Files that get the token in its usual case, and files that get it in lower case only. */
+const PLANTED_MIXED_CASE = 30;
+const PLANTED_LOWER_CASE = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: everything started is released in reverse order, at the end of its section, on
+// failure, and on Ctrl-C.
+
+const releases: { label: string; release: () => Promise<void> }[] = [];
+
+function hold(label: string, release: () => Promise<void> | void) {
+  releases.push({ label, release: async () => release() });
+}
+
+/** Releases everything held since `mark` (all of it by default), newest first. */
+async function releaseTo(mark = 0) {
+  while (releases.length > mark) {
+    const { label, release } = releases.pop()!;
+    try {
+      await Promise.race([
+        release(),
+        sleep(15_000).then(() => {
+          throw new Error('timed out');
+        }),
+      ]);
+    } catch (error) {
+      console.error(`clean-up of ${label} failed: ${(error as Error).message}`);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void releaseTo().finally(() => process.exit(130));
+  });
+}
+
+const progress = (message: string) => console.error(`- ${message}`);
+
+interface SeedData {
+  editorProjects: SeedProject[];
+  searchProject: SeedProject;
+  planted: Planted;
+}
+
+async function seed(query: Query, email: string, data: SeedData) {
+  const editor: string[] = [];
+  for (const project of data.editorProjects)
+    editor.push(await insertProject(query, email, project));
+  const search = await insertProject(query, email, data.searchProject);
+  // What autovacuum would have done by the time anyone opens these projects.
+  await query('analyze projects');
+  await query('analyze files');
+  return { editor, search };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Editor ready, in Chromium.
+
+/**
+ * Runs in the page before its own scripts (and in frames): records when Monaco first shows the
+ * selected file's text with its input in place, then the end of the frame that paints it, plus
+ * milestones and long tasks for the breakdown. Source text: tsx would inject helpers otherwise.
+ */
+const READY_PROBE = `(() => {
+  if (window.top !== window) return;
+  const state = { ready: null, detected: null, tree: null, monaco: null, longTasks: [] };
+  window.__kilnBench = state;
+  performance.setResourceTimingBufferSize(5000);
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const check = () => {
+    if (state.tree === null && document.querySelector('[role="treeitem"]')) state.tree = performance.now();
+    if (state.monaco === null && document.querySelector('.monaco-editor')) state.monaco = performance.now();
+    if (state.detected !== null) return;
+    const lines = document.querySelector('.monaco-editor .view-lines');
+    if (!lines || !document.querySelector('.monaco-editor textarea')) return;
+    if (!(lines.textContent || '').replace(/\\u00a0/g, ' ').includes('<!DOCTYPE html>')) return;
+    const box = lines.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) return;
+    state.detected = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => { state.ready = performance.now(); }, 0));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/** Milestones in ms from the start of the navigation, read once the probe has fired. */
+const READ_TIMELINE = `(() => {
+  const state = window.__kilnBench;
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  const files = resources.find((entry) => /\\/api\\/files\\/[0-9a-f-]+$/.test(new URL(entry.name).pathname));
+  const editorCode = resources.filter((entry) => /monaco-setup|code-editor|editor\\.api/.test(entry.name));
+  return {
+    ready: state.ready,
+    html: navigation ? navigation.responseEnd : 0,
+    domContentLoaded: navigation ? navigation.domContentLoadedEventEnd : 0,
+    filesStart: files ? files.startTime : 0,
+    filesEnd: files ? files.responseEnd : 0,
+    filesKb: files ? files.decodedBodySize / 1024 : 0,
+    tree: state.tree ?? 0,
+    editorCodeStart: editorCode.reduce((min, entry) => Math.min(min, entry.startTime), Infinity),
+    editorCodeEnd: editorCode.reduce((max, entry) => Math.max(max, entry.responseEnd), 0),
+    monaco: state.monaco ?? 0,
+    textInDom: state.detected,
+    longTasks: state.longTasks.filter(([start]) => start < state.ready).reduce((sum, [, duration]) => sum + duration, 0),
+    elements: document.getElementsByTagName('*').length,
+  };
+})()`;
+
+interface Timeline {
+  ready: number;
+  html: number;
+  domContentLoaded: number;
+  filesStart: number;
+  filesEnd: number;
+  filesKb: number;
+  tree: number;
+  editorCodeStart: number;
+  editorCodeEnd: number;
+  monaco: number;
+  textInDom: number;
+  longTasks: number;
+  elements: number;
+}
+
+async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  hold('Chromium', () => browser.close());
+  return browser;
+}
+
+async function signedInContext(
+  browser: Browser,
+  server: RunningServer,
+  client: BenchClient,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies(
+    client.cookieList().map(([name, value]) => ({ name, value, url: server.baseUrl })),
+  );
+  await context.addInitScript(READY_PROBE);
+  return context;
+}
+
+/** Waits in the page (a string predicate would be eval'd, which the app's CSP forbids). */
+const WAIT_FOR_READY = `new Promise((resolve, reject) => {
+  const deadline = Date.now() + 60000;
+  const poll = () => {
+    if (window.__kilnBench && window.__kilnBench.ready !== null) resolve(true);
+    else if (Date.now() > deadline) reject(new Error('the editor did not become ready in 60 s'));
+    else setTimeout(poll, 50);
+  };
+  poll();
+})`;
+
+async function readTimeline(page: Page): Promise<Timeline> {
+  await page.evaluate(WAIT_FOR_READY);
+  return page.evaluate<Timeline>(READ_TIMELINE);
+}
+
+interface EditorResult {
+  files: number;
+  cold: Timeline[];
+  warm: Timeline[];
+}
+
+async function measureEditorReady(
+  browser: Browser,
+  server: RunningServer,
+  client: BenchClient,
+  projectId: string,
+  files: number,
+): Promise<EditorResult> {
+  const url = `${server.baseUrl}/editor/${projectId}`;
+  const cold: Timeline[] = [];
+  for (let run = 0; run < EDITOR_RUNS; run += 1) {
+    const context = await signedInContext(browser, server, client);
+    try {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'commit' });
+      cold.push(await readTimeline(page));
+    } finally {
+      await context.close();
+    }
+  }
+  const warm: Timeline[] = [];
+  const context = await signedInContext(browser, server, client);
+  try {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'commit' });
+    await readTimeline(page);
+    for (let run = 0; run < EDITOR_RUNS; run += 1) {
+      await page.reload({ waitUntil: 'commit' });
+      warm.push(await readTimeline(page));
+    }
+  } finally {
+    await context.close();
+  }
+  return { files, cold, warm };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+// ---------------------------------------------------------------------------------------------
+// 2. Save latency.
+
+interface SaveResult {
+  saves: number;
+  failures: number;
+  statuses: string;
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+async function signUp(baseUrl: string, email: string): Promise<BenchClient> {
+  const client = new BenchClient(baseUrl);
+  const response = await client.request('POST', '/api/auth/register', {
+    email,
+    password: 'bench-password',
+  });
+  if (response.status !== 201) {
+    client.close();
+    throw new Error(`register answered ${response.status}: ${response.body.toString()}`);
+  }
+  return client;
+}
+
+/** About 2 KB of TypeScript that differs on every save. */
+function editedText(base: string, tick: number) {
+  return `// edit ${tick} at ${new Date().toISOString()}\n${base}`;
+}
+
+async function measureSaves(server: RunningServer): Promise<SaveResult> {
+  const mark = releases.length;
+  try {
+    const editors: { client: BenchClient; fileId: string; version: number; base: string }[] = [];
+    const tag = randomBytes(3).toString('hex');
+    for (let index = 0; index < EDITORS; index += 1) {
+      const client = await signUp(server.baseUrl, `save-${tag}-${index}@example.com`);
+      hold('save client', () => client.close());
+      const project = await client.request('POST', '/api/projects', { name: `Saves ${index}` });
+      if (project.status !== 201) throw new Error(`create project answered ${project.status}`);
+      const base = sourceText(seeded(1000 + index), 'ts', 2000);
+      const file = await client.request('POST', '/api/files', {
+        projectId: project.json<{ id: string }>().id,
+        path: 'src/editing.ts',
+        content: base,
+      });
+      if (file.status !== 201) throw new Error(`create file answered ${file.status}`);
+      const created = file.json<{ id: string; version: number }>();
+      editors.push({ client, fileId: created.id, version: created.version, base });
+    }
+
+    const timings: number[] = [];
+    const statuses = new Map<number, number>();
+    const begin = performance.now() + 100;
+    const measureFrom = begin + SAVE_WARMUP_MS;
+    const end = measureFrom + SAVE_DURATION_MS;
+    await Promise.all(
+      editors.map(async (editor, index) => {
+        // Spread evenly over the second, as people do not type in step.
+        const first = begin + (index * SAVE_INTERVAL_MS) / EDITORS;
+        for (let tick = 0; ; tick += 1) {
+          const due = first + tick * SAVE_INTERVAL_MS;
+          if (due >= end) break;
+          const wait = due - performance.now();
+          if (wait > 0) await sleep(wait);
+          const started = performance.now();
+          const response = await editor.client.request('PATCH', `/api/files/${editor.fileId}`, {
+            content: editedText(editor.base, tick),
+            baseVersion: editor.version,
+          });
+          const elapsed = performance.now() - started;
+          if (response.status === 200)
+            editor.version = response.json<{ version: number }>().version;
+          if (started < measureFrom) continue;
+          timings.push(elapsed);
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        }
+      }),
+    );
+    timings.sort((a, b) => a - b);
+    const failures = [...statuses].reduce((sum, [status, n]) => sum + (status === 200 ? 0 : n), 0);
+    return {
+      saves: timings.length,
+      failures,
+      statuses: [...statuses].map(([status, n]) => `${status}x${n}`).join(' '),
+      p50: percentile(timings, 50),
+      p99: percentile(timings, 99),
+      max: timings.at(-1) ?? Number.NaN,
+      mean: timings.reduce((sum, value) => sum + value, 0) / timings.length,
+    };
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Search in files, against ripgrep.
+
+interface SearchQuery {
+  label: string;
+  query: string;
+  caseSensitive: boolean;
+  useRegex: boolean;
+  rgFlags: string[];
+}
+
+const SEARCH_QUERIES: SearchQuery[] = [
+  {
+    label: 'literal "kilnneedle"',
+    query: 'kilnneedle',
+    caseSensitive: false,
+    useRegex: false,
+    rgFlags: ['--fixed-strings', '--ignore-case'],
+  },
+  {
+    label: 'case-sensitive "KilnNeedle"',
+    query: 'KilnNeedle',
+    caseSensitive: true,
+    useRegex: false,
+    rgFlags: ['--fixed-strings', '--case-sensitive'],
+  },
+  {
+    label: 'regex /kiln\\w*_\\d{3}/i',
+    query: 'kiln\\w*_\\d{3}',
+    caseSensitive: false,
+    useRegex: true,
+    rgFlags: ['--ignore-case'],
+  },
+];
+
+interface Found {
+  files: number;
+  matches: number;
+}
+
+interface SearchRow {
+  label: string;
+  kilnMs: number;
+  rgMs: number;
+  kiln: Found;
+  rg: Found;
+  expected: Found;
+}
+
+function expectedFor(query: SearchQuery, planted: Planted): Found {
+  return query.caseSensitive
+    ? { files: planted.mixedFiles, matches: planted.mixedMatches }
+    : {
+        files: planted.mixedFiles + planted.lowerFiles,
+        matches: planted.mixedMatches + planted.lowerMatches,
+      };
+}
+
+async function kilnSearch(client: BenchClient, projectId: string, query: SearchQuery) {
+  const started = performance.now();
+  const response = await client.request('POST', `/api/files/search/${projectId}`, {
+    query: query.query,
+    caseSensitive: query.caseSensitive,
+    useRegex: query.useRegex,
+  });
+  const ms = performance.now() - started;
+  if (response.status !== 200) {
+    throw new Error(`search answered ${response.status}: ${response.body.toString()}`);
+  }
+  const results = response.json<{ matches: unknown[] }[]>();
+  const found: Found = {
+    files: results.length,
+    matches: results.reduce((sum, result) => sum + result.matches.length, 0),
+  };
+  return { ms, found };
+}
+
+/** `rg --vimgrep` prints one line per match (path:line:column:text), as Kiln answers. */
+function ripgrep(folder: string, query: SearchQuery): Promise<{ ms: number; found: Found }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(
+      'rg',
+      ['--no-config', '--vimgrep', '--color', 'never', ...query.rgFlags, '-e', query.query, '.'],
+      { cwd: folder, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      if (code !== 0 && code !== 1) return reject(new Error(`rg exited with ${code}`));
+      const lines = Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean);
+      const files = new Set(lines.map((line) => line.slice(0, line.indexOf(':'))));
+      resolve({ ms, found: { files: files.size, matches: lines.length } });
+    });
+  });
+}
+
+async function best<T extends { ms: number }>(runs: number, once: () => Promise<T>): Promise<T> {
+  let fastest: T | undefined;
+  for (let run = 0; run < runs; run += 1) {
+    const result = await once();
+    if (!fastest || result.ms < fastest.ms) fastest = result;
+  }
+  return fastest!;
+}
+
+async function measureSearch(
+  client: BenchClient,
+  projectId: string,
+  folder: string,
+  planted: Planted,
+): Promise<SearchRow[]> {
+  const rows: SearchRow[] = [];
+  const [literal] = SEARCH_QUERIES;
+  // Nothing of the project is in the server's memory yet: the first search reads it all.
+  const first = await kilnSearch(client, projectId, literal!);
+  const literalRg = await best(SEARCH_RUNS, () => ripgrep(folder, literal!));
+  rows.push({
+    label: `${literal!.label}, first search (1 run)`,
+    kilnMs: first.ms,
+    rgMs: literalRg.ms,
+    kiln: first.found,
+    rg: literalRg.found,
+    expected: expectedFor(literal!, planted),
+  });
+  for (const query of SEARCH_QUERIES) {
+    const kiln = await best(SEARCH_RUNS, () => kilnSearch(client, projectId, query));
+    const rg = await best(SEARCH_RUNS, () => ripgrep(folder, query));
+    rows.push({
+      label: query === literal ? `${query.label}, warm` : query.label,
+      kilnMs: kiln.ms,
+      rgMs: rg.ms,
+      kiln: kiln.found,
+      rg: rg.found,
+      expected: expectedFor(query, planted),
+    });
+  }
+  return rows;
+}
+
+async function writeToDisk(project: SeedProject): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-search-'));
+  hold('search folder', () => rm(folder, { recursive: true, force: true }));
+  for (const sub of project.folders) await mkdir(path.join(folder, sub), { recursive: true });
+  for (let start = 0; start < project.files.length; start += 200) {
+    await Promise.all(
+      project.files
+        .slice(start, start + 200)
+        .map((file) => writeFile(path.join(folder, file.path), file.content)),
+    );
+  }
+  return folder;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Each database in turn.
+
+interface EngineResult {
+  label: string;
+  editor: EditorResult[];
+  saves: SaveResult;
+  search: SearchRow[];
+}
+
+const SERVER_ENV = {
+  // 50 editors sign up from one address in a few seconds.
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+};
+
+async function measureEngine(
+  label: string,
+  server: RunningServer,
+  owner: BenchClient,
+  ids: { editor: string[]; search: string },
+  data: SeedData,
+  searchFolder: string,
+): Promise<EngineResult> {
+  const mark = releases.length;
+  try {
+    const browser = await launchChromium();
+    const editor: EditorResult[] = [];
+    for (const [index, files] of EDITOR_SIZES.entries()) {
+      progress(`${label}: editor ready, ${files} files`);
+      editor.push(await measureEditorReady(browser, server, owner, ids.editor[index]!, files));
+    }
+    await releaseTo(mark);
+    progress(
+      `${label}: ${EDITORS} editors saving for ${(SAVE_WARMUP_MS + SAVE_DURATION_MS) / 1000} s`,
+    );
+    const saves = await measureSaves(server);
+    progress(`${label}: search in files`);
+    const search = await measureSearch(owner, ids.search, searchFolder, data.planted);
+    return { label, editor, saves, search };
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+async function embedded(data: SeedData, searchFolder: string): Promise<EngineResult> {
+  const mark = releases.length;
+  try {
+    const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
+    hold('embedded data folder', () => rm(dataDir, { recursive: true, force: true }));
+    // PGlite belongs to one process: sign up, stop the server, seed its folder, start it again
+    // on the same port, where the same signed-in client carries on.
+    const port = BASE_PORT;
+    const first = await startServer({ port, dataDir, env: SERVER_ENV });
+    let owner: BenchClient;
+    try {
+      owner = await signUp(first.baseUrl, email);
+      hold('owner client', () => owner.close());
+    } finally {
+      await first.stop();
+    }
+    progress('embedded: seeding');
+    const db = new PGlite(path.join(dataDir, 'db'));
+    let ids: Awaited<ReturnType<typeof seed>>;
+    try {
+      ids = await seed((sql, params) => db.query(sql, params), email, data);
+    } finally {
+      await db.close();
+    }
+    const server = await startServer({ port, dataDir, env: SERVER_ENV });
+    hold('embedded server', () => server.stop());
+    return await measureEngine('embedded', server, owner, ids, data, searchFolder);
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+async function postgres(data: SeedData, searchFolder: string): Promise<EngineResult> {
+  const mark = releases.length;
+  try {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    hold('PostgreSQL admin connection', () => admin.end());
+    const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database ${name}`);
+    hold(`database ${name}`, async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+    });
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    const server = await startServer({
+      port: BASE_PORT + 4,
+      env: { ...SERVER_ENV, DATABASE_URL: url.toString() },
+    });
+    hold('PostgreSQL server', () => server.stop());
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    hold('PostgreSQL pool', () => pool.end());
+    const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
+    const owner = await signUp(server.baseUrl, email);
+    hold('owner client', () => owner.close());
+    progress('PostgreSQL: seeding');
+    const ids = await seed((sql, params) => pool.query(sql, params), email, data);
+    return await measureEngine('PostgreSQL', server, owner, ids, data, searchFolder);
+  } finally {
+    await releaseTo(mark);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function requireRipgrep() {
+  const probe = spawnSync('rg', ['--version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) {
+    console.error(
+      'bench/editor compares search in files with ripgrep, and `rg` was not found on PATH.\n' +
+        'Install it (Debian package ripgrep): sudo apt-get install ripgrep',
+    );
+    process.exit(1);
+  }
+  return probe.stdout.split('\n')[0] ?? 'ripgrep';
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
+const ms1 = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const count = (value: number) => value.toLocaleString('en-US');
+
+async function main() {
+  const ripgrepVersion = requireRipgrep();
+  progress('generating projects');
+  const editorProjects = EDITOR_SIZES.map((fileCount, index) =>
+    generateProject({
+      name: `Editor ${fileCount} files`,
+      seed: 4 + index,
+      fileCount,
+      minBytes: 500,
+      maxBytes: 5000,
+    }),
+  );
+  const searchProject = generateProject({
+    name: 'Search 10,000 files',
+    seed: 42,
+    fileCount: SEARCH_FILES,
+    minBytes: 1024,
+    maxBytes: 9216,
+  });
+  const planted = plantToken(searchProject, {
+    seed: 7,
+    mixedCase: PLANTED_MIXED_CASE,
+    lowerCase: PLANTED_LOWER_CASE,
+  });
+  const data: SeedData = { editorProjects, searchProject, planted };
+  const searchFolder = await writeToDisk(searchProject);
+
+  const results = [await embedded(data, searchFolder), await postgres(data, searchFolder)];
+  await releaseTo();
+
+  console.log('');
+  console.log(
+    `1. Editor ready: navigation to /editor/{id} until Monaco shows index.html (in-page clock, ` +
+      `end of the frame that paints it); headless Chromium 1440x900, median of ${EDITOR_RUNS}. ` +
+      `Cold: a new browser context each run. Warm: reloads in one context.`,
+  );
+  printTable(
+    [
+      'database',
+      'files',
+      'project MB',
+      'cold median ms',
+      'cold min-max',
+      'warm median ms',
+      'warm min-max',
+      'GET /api/files KB',
+      `goal < ${EDITOR_GOAL_MS} ms`,
+    ],
+    results.flatMap((result) =>
+      result.editor.map((row, index) => {
+        const cold = row.cold.map((timeline) => timeline.ready);
+        const warm = row.warm.map((timeline) => timeline.ready);
+        const goal =
+          row.files === 2000
+            ? Math.max(median(cold), median(warm)) < EDITOR_GOAL_MS
+              ? 'met'
+              : 'MISSED'
+            : '';
+        return [
+          result.label,
+          count(row.files),
+          mb(editorProjects[index]!.bytes),
+          ms(median(cold)),
+          `${ms(Math.min(...cold))}-${ms(Math.max(...cold))}`,
+          ms(median(warm)),
+          `${ms(Math.min(...warm))}-${ms(Math.max(...warm))}`,
+          ms(median(row.cold.map((timeline) => timeline.filesKb))),
+          goal,
+        ];
+      }),
+    ),
+  );
+
+  console.log('');
+  console.log(
+    'Where the time goes, 2,000 files: median ms from the start of the navigation to each milestone',
+  );
+  const milestones: [string, (timeline: Timeline) => number][] = [
+    ['HTML received', (timeline) => timeline.html],
+    ['DOMContentLoaded', (timeline) => timeline.domContentLoaded],
+    ['GET /api/files sent', (timeline) => timeline.filesStart],
+    ['GET /api/files received', (timeline) => timeline.filesEnd],
+    ['first file-tree row in the DOM', (timeline) => timeline.tree],
+    ['editor code requested', (timeline) => timeline.editorCodeStart],
+    ['editor code received', (timeline) => timeline.editorCodeEnd],
+    ['Monaco element in the DOM', (timeline) => timeline.monaco],
+    ['file text in the DOM', (timeline) => timeline.textInDom],
+    ['painted (the figure above)', (timeline) => timeline.ready],
+    ['long tasks before it, total', (timeline) => timeline.longTasks],
+    ['DOM elements on the page', (timeline) => timeline.elements],
+  ];
+  const largest = results.map((result) => result.editor.find((row) => row.files === 2000)!);
+  printTable(
+    ['milestone', ...results.flatMap((result) => [`${result.label} cold`, `${result.label} warm`])],
+    milestones.map(([name, read]) => [
+      name,
+      ...largest.flatMap((row) => [ms(median(row.cold.map(read))), ms(median(row.warm.map(read)))]),
+    ]),
+  );
+
+  console.log('');
+  console.log(
+    `2. Save latency: ${EDITORS} editors (${EDITORS} users, each with their own project and one ` +
+      `~2 KB file, each on its own keep-alive connection), each saving every ` +
+      `${SAVE_INTERVAL_MS / 1000} s with the right baseVersion, staggered over the second; ` +
+      `PATCH /api/files/:id round trip over ${SAVE_DURATION_MS / 1000} s after ` +
+      `${SAVE_WARMUP_MS / 1000} s of warm-up.`,
+  );
+  printTable(
+    [
+      'database',
+      'saves',
+      'p50 ms',
+      'p99 ms',
+      'mean ms',
+      'max ms',
+      'non-200',
+      `goal p99 < ${SAVE_GOAL_P99_MS} ms, no failures`,
+    ],
+    results.map((result) => [
+      result.label,
+      count(result.saves.saves),
+      ms1(result.saves.p50),
+      ms1(result.saves.p99),
+      ms1(result.saves.mean),
+      ms1(result.saves.max),
+      result.saves.failures === 0 ? '0' : `${result.saves.failures} (${result.saves.statuses})`,
+      result.saves.p99 < SAVE_GOAL_P99_MS && result.saves.failures === 0 ? 'met' : 'MISSED',
+    ]),
+  );
+
+  console.log('');
+  console.log(
+    `3. Search in files: ${count(searchProject.files.length)} files, ${mb(searchProject.bytes)} MB ` +
+      `of text, the token in ${planted.mixedFiles} files as "KilnNeedle_nnn" and in ` +
+      `${planted.lowerFiles} as "kilnneedle_nnn". Kiln: POST /api/files/search round trip; ` +
+      `${ripgrepVersion}: rg --vimgrep on the same files in a temp folder (process spawn to ` +
+      `exit). Best of ${SEARCH_RUNS} unless said.`,
+  );
+  printTable(
+    [
+      'database',
+      'query',
+      'Kiln ms',
+      'rg ms',
+      'Kiln/rg',
+      'files Kiln/rg/planted',
+      'matches Kiln/rg/planted',
+      'same',
+      `goal <= ${SEARCH_GOAL_RATIO}x`,
+    ],
+    results.flatMap((result) =>
+      result.search.map((row) => {
+        const same =
+          row.kiln.files === row.rg.files &&
+          row.rg.files === row.expected.files &&
+          row.kiln.matches === row.rg.matches &&
+          row.rg.matches === row.expected.matches;
+        const ratio = row.kilnMs / row.rgMs;
+        return [
+          result.label,
+          row.label,
+          ms1(row.kilnMs),
+          ms1(row.rgMs),
+          `${ratio.toFixed(2)}x`,
+          `${row.kiln.files}/${row.rg.files}/${row.expected.files}`,
+          `${row.kiln.matches}/${row.rg.matches}/${row.expected.matches}`,
+          same ? 'yes' : 'NO',
+          ratio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED',
+        ];
+      }),
+    ),
+  );
+
+  console.log('');
+  console.log('Summary');
+  for (const result of results) {
+    const row = result.editor.find((item) => item.files === 2000)!;
+    const cold = median(row.cold.map((timeline) => timeline.ready));
+    const warm = median(row.warm.map((timeline) => timeline.ready));
+    const editorMet = Math.max(cold, warm) < EDITOR_GOAL_MS;
+    console.log(
+      `- ${result.label}: editor ready with 2,000 files ${ms(cold)} ms cold, ${ms(warm)} ms warm ` +
+        `(goal < ${EDITOR_GOAL_MS} ms): ${editorMet ? 'met' : 'MISSED'}`,
+    );
+    const savesMet = result.saves.p99 < SAVE_GOAL_P99_MS && result.saves.failures === 0;
+    console.log(
+      `- ${result.label}: save p99 ${ms1(result.saves.p99)} ms with ${EDITORS} editors, ` +
+        `${result.saves.failures} non-200 (goal p99 < ${SAVE_GOAL_P99_MS} ms, none failing): ` +
+        `${savesMet ? 'met' : 'MISSED'}`,
+    );
+    const worst = result.search.reduce((max, item) =>
+      item.kilnMs / item.rgMs > max.kilnMs / max.rgMs ? item : max,
+    );
+    const worstRatio = worst.kilnMs / worst.rgMs;
+    const mismatches = result.search.filter(
+      (item) =>
+        item.kiln.files !== item.rg.files ||
+        item.kiln.matches !== item.rg.matches ||
+        item.rg.files !== item.expected.files,
+    ).length;
+    console.log(
+      `- ${result.label}: search worst ${worstRatio.toFixed(2)}x ripgrep (${worst.label}) ` +
+        `(goal <= ${SEARCH_GOAL_RATIO}x): ${worstRatio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED'}` +
+        `${mismatches > 0 ? `; ${mismatches} queries found different files than ripgrep` : ''}`,
+    );
+  }
+}
+
+try {
+  await main();
+} finally {
+  await releaseTo();
+}
