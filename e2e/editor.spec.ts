@@ -204,6 +204,53 @@ test.describe('editor', () => {
     await expect(help).toHaveCount(0);
   });
 
+  test('previews the HTML file at desktop, tablet and mobile sizes, and refreshes', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'html-css', 'Preview');
+    await page.goto(`/editor/${id}`);
+    await expect(page.getByRole('tab', { name: 'Preview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const frame = page.locator('iframe[title="Preview of index.html"]');
+    await expect(frame).toHaveAttribute(
+      'sandbox',
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-modals',
+    );
+    // The page and its relative stylesheet and script load from the preview origin.
+    await expect(frame.contentFrame().getByRole('heading', { level: 1 })).toBeVisible();
+    expect(new URL((await frame.getAttribute('src')) ?? '').origin).not.toBe(
+      new URL(page.url()).origin,
+    );
+
+    for (const [device, width, height] of [
+      ['Tablet', 768, 1024],
+      ['Mobile', 375, 667],
+    ] as const) {
+      await page.getByRole('button', { name: device }).click();
+      await expect(page.getByText(`${width}×${height}`)).toBeVisible();
+      const box = await frame.boundingBox();
+      expect(Math.round(box?.width ?? 0)).toBe(width);
+      expect(Math.round(box?.height ?? 0)).toBe(height);
+    }
+    await page.getByRole('button', { name: 'Desktop' }).click();
+    await expect(page.getByText('index.html').last()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Refresh preview' }).click();
+    await expect(
+      page.getByRole('status').filter({ has: page.getByLabel('Refreshing') }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Refreshing')).toHaveCount(0);
+
+    // A file without HTML shows Quick Actions instead of Preview.
+    await page.locator('[role="treeitem"][data-path="script.js"]').click();
+    await expect(page.getByRole('tab', { name: 'Preview' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Quick Actions' })).toBeVisible();
+  });
+
   test('a save based on an old version shows both sides instead of overwriting', async ({
     page,
     signedIn,
