@@ -20,6 +20,9 @@ async function typeAtEnd(page: Page, text: string) {
 }
 
 test.describe('editor', () => {
+  // Each test loads Monaco (and some two tabs of it) on a 2-core machine: give them room.
+  test.describe.configure({ timeout: 60_000 });
+
   test('opens the template’s index.html, autosaves an edit, and keeps it across a reload', async ({
     page,
     signedIn,
