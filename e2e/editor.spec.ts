@@ -261,9 +261,9 @@ test.describe('editor', () => {
     void signedIn;
     const id = await createProject(page, 'blank', 'Race');
     await page.goto(`/editor/${id}`);
+    await expect(page.locator('.monaco-editor')).toBeVisible();
     const other = await page.context().newPage();
     await other.goto(`/editor/${id}`);
-    await expect(page.locator('.monaco-editor')).toBeVisible();
     await expect(other.locator('.monaco-editor')).toBeVisible();
 
     await typeAtEnd(other, '\n// from the other tab');
@@ -271,6 +271,8 @@ test.describe('editor', () => {
       timeout: 10_000,
     });
 
+    // Back to the first tab, which still holds the version it opened.
+    await page.bringToFront();
     await typeAtEnd(page, '\n// from this tab');
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('changed elsewhere', { timeout: 10_000 });
