@@ -242,10 +242,15 @@ test.describe('editor', () => {
     await page.getByRole('button', { name: 'Desktop' }).click();
     await expect(page.getByText('index.html').last()).toBeVisible();
 
+    // The spinner lasts 500 ms (spec editor 9): watch for it rather than poll for it.
+    await page.evaluate(`(() => {
+      window.__sawRefreshSpinner = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-label="Refreshing"]')) window.__sawRefreshSpinner = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    })()`);
     await page.getByRole('button', { name: 'Refresh preview' }).click();
-    await expect(
-      page.getByRole('status').filter({ has: page.getByLabel('Refreshing') }),
-    ).toBeVisible();
+    await expect.poll(() => page.evaluate('window.__sawRefreshSpinner')).toBe(true);
     await expect(page.getByLabel('Refreshing')).toHaveCount(0);
 
     // A file without HTML shows Quick Actions instead of Preview.
