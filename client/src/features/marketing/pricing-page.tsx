@@ -1,6 +1,7 @@
 import { PLANS, SUBSCRIPTION_PLANS, type SubscriptionPlan } from '@kiln/shared';
-import { Check, ChevronDown, Minus } from 'lucide-react';
+import { Check, Minus } from 'lucide-react';
 import { Link } from 'wouter';
+import { FaqList } from './faq-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -236,22 +237,7 @@ export default function PricingPage() {
           <h2 id="faq-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Frequently asked questions
           </h2>
-          <div className="mt-8 divide-y overflow-hidden rounded-xl border">
-            {FAQS.map((faq) => (
-              <details key={faq.question} className="group" data-testid="pricing-faq">
-                <summary className="hover:bg-muted/50 flex cursor-pointer list-none focus-visible:-outline-offset-2 items-center justify-between gap-4 p-5 font-medium [&::-webkit-details-marker]:hidden">
-                  {faq.question}
-                  <ChevronDown
-                    className="text-muted-foreground size-4 shrink-0 transition-transform group-open:rotate-180"
-                    aria-hidden
-                  />
-                </summary>
-                <p className="text-muted-foreground px-5 pb-5 text-sm leading-relaxed">
-                  {faq.answer}
-                </p>
-              </details>
-            ))}
-          </div>
+          <FaqList faqs={FAQS} testId="pricing-faq" />
           <p className="text-muted-foreground mt-6 text-center text-sm">
             Still have a question?{' '}
             <Link href="/support" className="text-primary font-medium hover:underline">

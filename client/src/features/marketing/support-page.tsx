@@ -1,5 +1,6 @@
-import { ChevronDown, Headset, Mail, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
+import { Headset, Mail, MessagesSquare, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
+import { FaqList } from './faq-list';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import {
@@ -154,22 +155,7 @@ export default function SupportPage() {
           <h2 id="support-faq-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
             Frequently asked questions
           </h2>
-          <div className="mt-8 divide-y overflow-hidden rounded-xl border">
-            {FAQS.map((faq) => (
-              <details key={faq.question} className="group" data-testid="support-faq">
-                <summary className="hover:bg-muted/50 flex cursor-pointer list-none items-center justify-between gap-4 p-5 font-medium focus-visible:-outline-offset-2 [&::-webkit-details-marker]:hidden">
-                  {faq.question}
-                  <ChevronDown
-                    className="text-muted-foreground size-4 shrink-0 transition-transform group-open:rotate-180"
-                    aria-hidden
-                  />
-                </summary>
-                <p className="text-muted-foreground px-5 pb-5 text-sm leading-relaxed">
-                  {faq.answer}
-                </p>
-              </details>
-            ))}
-          </div>
+          <FaqList faqs={FAQS} testId="support-faq" />
           <p className="text-muted-foreground mt-6 text-center text-sm">
             Didn’t find your answer? Email{' '}
             <a
