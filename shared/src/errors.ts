@@ -33,7 +33,3 @@ export interface ErrorBody {
 export function statusForCode(code: ErrorCode): number {
   return ERROR_STATUS[code];
 }
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
-}

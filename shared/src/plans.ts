@@ -84,6 +84,3 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
     projectLimit: null,
   },
 };
-
-export const PAID_PLANS = ['pro', 'enterprise'] as const;
-export type PaidPlan = (typeof PAID_PLANS)[number];

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -85,17 +85,5 @@ export async function deleteUserSessions(options: {
       exceptSessionId
         ? and(eq(sessions.userId, options.userId), ne(sessions.id, exceptSessionId))
         : eq(sessions.userId, options.userId),
-    );
-}
-
-export async function deleteExpiredSessions(options: { db: DbOrTx; policy: SessionPolicy }) {
-  const now = Date.now();
-  await options.db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, new Date(now)),
-        lt(sessions.lastSeenAt, new Date(now - options.policy.idleMs)),
-      ),
     );
 }
