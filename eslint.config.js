@@ -42,6 +42,7 @@ export default tseslint.config(
             { target: './shared/src', from: ['./server', './client'] },
             { target: './server/src/lib', from: './server/src/modules' },
             { target: './server/src/db', from: './server/src/modules' },
+            { target: './server/src/sandbox', from: './server/src/modules' },
             { target: './client/src/lib', from: ['./client/src/features', './client/src/app'] },
             {
               target: './client/src/components',

@@ -15,6 +15,7 @@ import { registerAiRoutes } from './modules/ai/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerExecRoutes } from './modules/exec/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
 import { registerPreviewRoutes } from './modules/preview/routes';
@@ -22,6 +23,8 @@ import { registerProjectRoutes } from './modules/projects/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { createSandbox, type ManagedSandbox } from './sandbox/create-sandbox';
+import { RunQueue } from './sandbox/run-queue';
 
 export interface BuildAppOptions {
   env: Env;
@@ -29,6 +32,8 @@ export interface BuildAppOptions {
   /** Where the built client lives; tests that only exercise the API leave it unset. */
   clientDir?: string | false;
   logger?: boolean;
+  /** How user code runs; by default chosen by the start-up self-test (sandbox/create-sandbox.ts). */
+  sandbox?: ManagedSandbox;
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(
@@ -88,7 +93,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
 
-  registerHealthRoutes(app, { database, mailTransport: mailer.transport });
+  const sandbox =
+    options.sandbox ??
+    (await createSandbox(
+      {
+        preference: env.SANDBOX,
+        pythonCommand: env.EXEC_PYTHON,
+        maxIdleWorkers: env.EXEC_CONCURRENCY,
+      },
+      app.log,
+    ));
+  app.addHook('onClose', () => sandbox.close());
+
+  registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox });
   registerAuthRoutes(app, {
     db: database.db,
     mailer,
@@ -107,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFileRoutes(app, { db: database.db });
   registerTemplateRoutes(app);
   registerAiRoutes(app, { db: database.db });
+  registerExecRoutes(app, {
+    db: database.db,
+    sandbox,
+    queue: new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH),
+  });
   await registerPreviewRoutes(app, { db: database.db, env });
 
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;

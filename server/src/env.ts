@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
@@ -65,6 +66,15 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt(15),
+  SANDBOX: z.enum(['auto', 'bubblewrap', 'quickjs']).default('auto'),
+  EXEC_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .transform((value) => value ?? os.availableParallelism()),
+  EXEC_QUEUE_LENGTH: z.coerce.number().int().min(0).optional().default(8),
+  EXEC_PYTHON: z.string().trim().min(1).default('python3'),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -154,6 +164,24 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   LOGIN_LOCKOUT_MINUTES: {
     default: '`15`',
     description: 'Window over which failed sign-ins are counted, and the lockout length.',
+  },
+  SANDBOX: {
+    default: '`auto`',
+    description:
+      'How code runs: `bubblewrap` (real Node and Python, isolated; refuses to start without it), `quickjs` (JavaScript only, in WebAssembly) or `auto` (bubblewrap if its start-up self-test passes).',
+  },
+  EXEC_CONCURRENCY: {
+    default: 'the number of CPU cores',
+    description: 'Programs running at once on this server.',
+  },
+  EXEC_QUEUE_LENGTH: {
+    default: '`8`',
+    description: 'Runs that may wait for a free slot; past that a run is refused with 429.',
+  },
+  EXEC_PYTHON: {
+    default: '`python3`',
+    description:
+      'Python used for `.py` files, looked up on `PATH` (a root server falls back to `/usr/bin/python3` if runs cannot reach it).',
   },
 };
 

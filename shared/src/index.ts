@@ -9,3 +9,4 @@ export * from './uploads/schemas';
 export * from './ai/schemas';
 export * from './files/schemas';
 export * from './preview/schemas';
+export * from './exec/schemas';

@@ -1,0 +1,44 @@
+import { ExecuteInputSchema, ExecuteResultSchema, FILE_LIMITS } from '@kiln/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import type { RunQueue } from '../../sandbox/run-queue';
+import type { Sandbox } from '../../sandbox/types';
+import { requireUser, signedIn } from '../auth/policy';
+import { executeFile } from './service';
+
+// Any string: a malformed id is a project that does not exist (404, never 400).
+const ProjectParams = z.object({ id: z.string() });
+
+/** The editor's text travels as a JSON string, where some characters take two bytes. */
+const CODE_BODY_LIMIT = 2 * FILE_LIMITS.textBytes + 64 * 1024;
+
+/** Spec editor 7.1: POST /api/projects/{id}/execute, for the project's owner. */
+export function registerExecRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Database; sandbox: Sandbox; queue: RunQueue },
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/projects/:id/execute',
+    {
+      onRequest: signedIn,
+      bodyLimit: CODE_BODY_LIMIT,
+      schema: {
+        params: ProjectParams,
+        body: ExecuteInputSchema,
+        response: { 200: ExecuteResultSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return executeFile({
+        ...deps,
+        userId: user.id,
+        projectId: request.params.id,
+        input: request.body,
+      });
+    },
+  );
+}

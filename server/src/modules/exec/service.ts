@@ -1,0 +1,109 @@
+import {
+  runLanguageOf,
+  SUPPORTED_RUN_FILES,
+  type ExecuteInputSchema,
+  type ExecuteResult,
+  type RunLanguage,
+} from '@kiln/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { fromHex, selectBytea } from '../../db/bytea';
+import type { Database } from '../../db/client';
+import { files } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { RunQueue } from '../../sandbox/run-queue';
+import type { RunFile, Sandbox } from '../../sandbox/types';
+import { getOwnedProject } from '../projects/policy';
+import { formatBytes } from '../uploads/file-types';
+
+type ExecuteValues = z.output<typeof ExecuteInputSchema>;
+
+/** All of a project's files a run copies in; past this a run is refused, not attempted. */
+export const RUN_PROJECT_BYTES = 100 * 1024 * 1024;
+
+const LANGUAGE_NAMES: Record<RunLanguage, string> = {
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  python: 'Python',
+};
+
+function unavailable(language: RunLanguage): AppError {
+  const name = LANGUAGE_NAMES[language];
+  return new AppError(
+    'SERVICE_UNAVAILABLE',
+    language === 'python'
+      ? 'Python cannot run on this server: it needs the bubblewrap sandbox and python3, and this server has no working bubblewrap. Ask the administrator to install the bubblewrap package.'
+      : `${name} cannot run on this server: its code sandbox failed its start-up check.`,
+  );
+}
+
+/**
+ * The files a run works on: the project as saved, with the file being run replaced by the
+ * editor's text, so unsaved edits run (issue 5).
+ */
+async function loadRunFiles(
+  db: Database,
+  projectId: string,
+  entry: string,
+  code: string,
+): Promise<RunFile[]> {
+  const rows = await db
+    .select({
+      path: files.path,
+      isDirectory: files.isDirectory,
+      content: files.content,
+      data: selectBytea(files.data),
+      size: files.size,
+    })
+    .from(files)
+    .where(eq(files.projectId, projectId));
+  const total = rows.reduce((sum, row) => sum + row.size, 0);
+  if (total > RUN_PROJECT_BYTES) {
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `The project is too large to run: its files add up to ${formatBytes(total)}, and a run copies at most ${formatBytes(RUN_PROJECT_BYTES)}`,
+    );
+  }
+  if (rows.some((row) => row.isDirectory && row.path === entry)) {
+    throw new AppError('VALIDATION_FAILED', `${entry} is a folder, not a file`);
+  }
+  const runFiles: RunFile[] = rows
+    .filter((row) => !row.isDirectory && row.path !== entry)
+    .map((row) => ({
+      path: row.path,
+      content: row.content ?? fromHex(row.data) ?? Buffer.alloc(0),
+    }));
+  runFiles.push({ path: entry, content: code });
+  return runFiles;
+}
+
+/** Spec editor 7.1: runs a project's file with the editor's current text, in the sandbox. */
+export async function executeFile(options: {
+  db: Database;
+  sandbox: Sandbox;
+  queue: RunQueue;
+  userId: string;
+  projectId: string;
+  input: ExecuteValues;
+}): Promise<ExecuteResult> {
+  const { db, sandbox, projectId, input } = options;
+  await getOwnedProject(options);
+  const language = runLanguageOf(input.filePath);
+  if (!language) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${input.filePath} cannot be run: Kiln runs ${SUPPORTED_RUN_FILES} files`,
+    );
+  }
+  if (!sandbox.languages.includes(language)) throw unavailable(language);
+  const outcome = await options.queue.use(async () =>
+    sandbox.run({
+      language,
+      entry: input.filePath,
+      files: await loadRunFiles(db, projectId, input.filePath, input.code),
+      // The project's environment variables join here when projects have them.
+      env: {},
+    }),
+  );
+  return { ...outcome, language, backend: sandbox.backend };
+}

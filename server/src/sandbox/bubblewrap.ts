@@ -1,0 +1,239 @@
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { EXEC_LIMITS, type RunLanguage, type RunLimitHit } from '@kiln/shared';
+import { OutputBuffer } from './output-buffer';
+import { compileFailure, describeRun, looksOutOfMemory, OUTPUT_FLOOD_BYTES } from './outcome';
+import { tmpfsBytesFor, writeRunDirectory } from './run-directory';
+import { runEnvironment, SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
+import { TranspileError, TS_RUNNER_SOURCE, transpileTypeScript } from './typescript';
+import type { RunOutcome, RunRequest, Sandbox } from './types';
+
+export interface BubblewrapOptions {
+  bwrapPath: string;
+  /** Absolute path of the Node binary runs use. */
+  nodePath: string;
+  /** Absolute path of python3, or null when the machine has none. */
+  pythonPath: string | null;
+  /** Folders outside /usr the interpreters need (a Node or Python installed under /opt). */
+  interpreterDirs: string[];
+  /** Where run folders are written on the host. */
+  workRoot: string;
+  /**
+   * The unprivileged user runs start as when Kiln itself runs as root: inside a user
+   * namespace, the process limit only holds for a user other than root.
+   */
+  runAs: { uid: number; gid: number } | null;
+}
+
+const SUPPORT = '/kiln';
+const TS_RUNNER = 'ts-runner.cjs';
+const BLOCKING_STDIO = 'blocking-stdio.cjs';
+/**
+ * Node writes to a full pipe asynchronously, buffering in memory while a synchronous loop keeps
+ * printing: a print flood would end as an out-of-memory crash, not at the output limit.
+ * Blocking writes let the output limit stop it.
+ */
+const BLOCKING_STDIO_SOURCE =
+  'for (const stream of [process.stdout, process.stderr]) stream._handle?.setBlocking?.(true);\n';
+/** Node's own heap stops below the process's data limit, so it fails with a readable message. */
+const NODE_HEAP_MB = Math.floor((EXEC_LIMITS.memoryBytes * 0.75) / (1024 * 1024));
+/** Exit status 128 + SIGXCPU: the CPU-time limit's soft signal ended the program. */
+const CPU_LIMIT_STATUS = 128 + 24;
+/** Non-secret files from /etc that make dynamic linking fast and time zones right. */
+const ETC_FILES = ['/etc/ld.so.cache', '/etc/localtime', '/etc/alternatives'];
+
+/**
+ * Runs real `node` and `python3` in bubblewrap (DESIGN.md 3): no network, a read-only system,
+ * the project copied into a size-capped tmpfs home, an environment of the project's own, and
+ * rlimits on CPU, memory, processes, file size and open files. A wall-clock timer kills the
+ * whole sandbox; output is capped as it arrives.
+ */
+export function createBubblewrapSandbox(options: BubblewrapOptions): Sandbox {
+  const languages: RunLanguage[] = ['javascript', 'typescript'];
+  if (options.pythonPath) languages.push('python');
+  return {
+    backend: 'bubblewrap',
+    languages,
+    run: (request) => runInBubblewrap(options, request),
+  };
+}
+
+async function runInBubblewrap(
+  options: BubblewrapOptions,
+  request: RunRequest,
+): Promise<RunOutcome> {
+  const started = performance.now();
+  let files = request.files;
+  if (request.language === 'typescript') {
+    try {
+      files = await transpileTypeScript(files);
+    } catch (error) {
+      if (!(error instanceof TranspileError)) throw error;
+      return compileFailure(error.message, started);
+    }
+  }
+  const directory = await writeRunDirectory({
+    root: options.workRoot,
+    files,
+    support:
+      request.language === 'python'
+        ? {}
+        : { [TS_RUNNER]: TS_RUNNER_SOURCE, [BLOCKING_STDIO]: BLOCKING_STDIO_SOURCE },
+    owner: options.runAs,
+  });
+  try {
+    const args = bubblewrapArgs(options, {
+      hostDir: directory.path,
+      homeBytes: tmpfsBytesFor(files) + EXEC_LIMITS.writtenBytes,
+      env: request.env,
+      command: interpreterCommand(options, request),
+    });
+    return await spawnSandbox(options, args, started);
+  } finally {
+    await directory.remove();
+  }
+}
+
+function interpreterCommand(options: BubblewrapOptions, request: RunRequest): string[] {
+  const entry = `${SANDBOX_PROJECT}/${request.entry}`;
+  const node = [
+    options.nodePath,
+    `--max-old-space-size=${NODE_HEAP_MB}`,
+    '--require',
+    `${SUPPORT}/${BLOCKING_STDIO}`,
+  ];
+  switch (request.language) {
+    case 'javascript':
+      return [...node, entry];
+    case 'typescript':
+      return [...node, '--enable-source-maps', `${SUPPORT}/${TS_RUNNER}`, entry];
+    case 'python':
+      if (!options.pythonPath) throw new Error('python3 is not available');
+      // -B: no .pyc files in the user's folder; -s: no user site-packages.
+      return [options.pythonPath, '-B', '-s', entry];
+  }
+}
+
+/** Mounts for the system: /usr read-only, and /bin, /lib... as the host has them. */
+function systemMounts(interpreterDirs: string[]): string[] {
+  const args = ['--ro-bind', '/usr', '/usr'];
+  for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
+    if (!existsSync(top)) continue;
+    if (lstatSync(top).isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
+    else args.push('--ro-bind', top, top);
+  }
+  for (const file of ETC_FILES) args.push('--ro-bind-try', file, file);
+  for (const dir of interpreterDirs) args.push('--ro-bind', dir, dir);
+  return args;
+}
+
+function bubblewrapArgs(
+  options: BubblewrapOptions,
+  run: { hostDir: string; homeBytes: number; env: Record<string, string>; command: string[] },
+): string[] {
+  const env = runEnvironment(run.env);
+  const limits = [
+    '/usr/bin/prlimit',
+    `--cpu=${EXEC_LIMITS.cpuSeconds}:${EXEC_LIMITS.cpuSeconds + 1}`,
+    `--data=${EXEC_LIMITS.memoryBytes}`,
+    `--nproc=${EXEC_LIMITS.processes}`,
+    `--fsize=${EXEC_LIMITS.writtenBytes}`,
+    '--nofile=256',
+    '--core=0',
+    '--',
+  ];
+  // The copy into the tmpfs home runs under the same limits as the program.
+  const copyThenRun = [
+    '/bin/sh',
+    '-c',
+    `cp -R ${SUPPORT}/project/. ${SANDBOX_PROJECT}/ && exec "$@"`,
+    'sh',
+  ];
+  return [
+    options.bwrapPath,
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--uid',
+    '1000',
+    '--gid',
+    '1000',
+    '--hostname',
+    'kiln',
+    '--die-with-parent',
+    '--new-session',
+    ...systemMounts(options.interpreterDirs),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--ro-bind',
+    run.hostDir,
+    SUPPORT,
+    // One tmpfs holds the project copy, /tmp and anything written: one budget for all writes.
+    '--size',
+    String(run.homeBytes),
+    '--tmpfs',
+    SANDBOX_HOME,
+    '--dir',
+    SANDBOX_PROJECT,
+    '--dir',
+    `${SANDBOX_HOME}/tmp`,
+    '--symlink',
+    `${SANDBOX_HOME}/tmp`,
+    '/tmp',
+    '--chdir',
+    SANDBOX_PROJECT,
+    '--clearenv',
+    ...Object.entries(env).flatMap(([key, value]) => ['--setenv', key, value]),
+    '--',
+    ...limits,
+    ...copyThenRun,
+    ...run.command,
+  ];
+}
+
+function spawnSandbox(
+  options: BubblewrapOptions,
+  args: string[],
+  started: number,
+): Promise<RunOutcome> {
+  return new Promise((resolve, reject) => {
+    // Niced, so the server keeps answering while runs saturate the CPU.
+    const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: {},
+      ...(options.runAs ?? {}),
+    });
+    let stoppedFor: RunLimitHit | null = null;
+    const stop = (limit: RunLimitHit) => {
+      if (stoppedFor) return;
+      stoppedFor = limit;
+      try {
+        // The process group: nice and bwrap; the sandbox's pid namespace dies with bwrap.
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    };
+    const output = new OutputBuffer(EXEC_LIMITS.outputBytes, OUTPUT_FLOOD_BYTES, () =>
+      stop('output'),
+    );
+    const timer = setTimeout(() => stop('time'), EXEC_LIMITS.wallMs);
+    child.stdout.on('data', (chunk: Buffer) => output.write('stdout', chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.write('stderr', chunk));
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const exitCode = stoppedFor ? null : code;
+      let limit: RunLimitHit | null = stoppedFor;
+      if (!limit && code === CPU_LIMIT_STATUS) limit = 'cpu';
+      if (!limit && code !== 0 && looksOutOfMemory(output)) limit = 'memory';
+      resolve(describeRun({ output, exitCode, limit, durationMs: performance.now() - started }));
+    });
+  });
+}
