@@ -8,6 +8,7 @@ import {
   type ExecuteInput,
   type ExecuteResult,
   type Project,
+  type Template,
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMIT_MESSAGES, TRUNCATION_NOTICE } from '../../sandbox/outcome';
@@ -199,6 +200,36 @@ describe('POST /api/projects/:id/execute in bubblewrap', () => {
       const result = await run(client, project.id, 'ts/broken.ts', 'const x: number = ;\n');
       expect(result.exitCode).toBe(1);
       expect(result.error).toMatch(/^ts\/broken\.ts:1:\d+: error: /);
+    });
+
+    it('runs the blank template, and explains the missing packages of the Express and Flask ones', async () => {
+      const { client: owner } = await signUp(t.app);
+      const created = async (templateId: string) => {
+        const response = await owner.post('/api/projects', { name: templateId, templateId });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json<Project>().id;
+      };
+      // A new project's files are its template's (templates.test.ts checks that).
+      const templates = (await owner.get('/api/templates')).json<Template[]>();
+      const saved = (templateId: string, path: string) =>
+        templates
+          .find((template) => template.id === templateId)
+          ?.files.find((file) => file.path === path)?.content ?? '';
+      const blank = await created('blank');
+      const hello = await run(owner, blank, 'index.js', saved('blank', 'index.js'));
+      expect(hello).toMatchObject({ exitCode: 0, error: null });
+      expect(hello.output).toContain('Hello, world! Your project is ready.');
+
+      const express = await created('nodejs-express');
+      const server = await run(owner, express, 'index.js', saved('nodejs-express', 'index.js'));
+      expect(server.exitCode).toBe(1);
+      expect(server.error).toContain("Cannot find package 'express'");
+      expect(server.error).toContain("Hint: 'express' is listed in package.json");
+
+      const flask = await created('python-flask');
+      const app = await run(owner, flask, 'app.py', saved('python-flask', 'app.py'));
+      expect(app.error).toContain("No module named 'flask'");
+      expect(app.error).toContain("Hint: 'flask' is listed in requirements.txt");
     });
 
     it("shows a program's own error and exit code", async () => {

@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { RunFile, Sandbox } from '../../sandbox/types';
 import { getOwnedProject } from '../projects/policy';
+import { missingPackageHint } from './missing-package';
 import { formatBytes } from '../uploads/file-types';
 
 type ExecuteValues = z.output<typeof ExecuteInputSchema>;
@@ -96,14 +97,12 @@ export async function executeFile(options: {
     );
   }
   if (!sandbox.languages.includes(language)) throw unavailable(language);
-  const outcome = await options.queue.use(async () =>
-    sandbox.run({
-      language,
-      entry: input.filePath,
-      files: await loadRunFiles(db, projectId, input.filePath, input.code),
-      // The project's environment variables join here when projects have them.
-      env: {},
-    }),
-  );
+  const outcome = await options.queue.use(async () => {
+    const files = await loadRunFiles(db, projectId, input.filePath, input.code);
+    // The project's environment variables join here when projects have them.
+    const result = await sandbox.run({ language, entry: input.filePath, files, env: {} });
+    const hint = missingPackageHint({ language, error: result.error, files });
+    return hint ? { ...result, error: `${result.error}\n${hint}` } : result;
+  });
   return { ...outcome, language, backend: sandbox.backend };
 }
