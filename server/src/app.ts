@@ -12,6 +12,11 @@ import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
 import { registerAiRoutes } from './modules/ai/routes';
+import {
+  registerBillingRoutes,
+  STRIPE_WEBHOOK_PATH,
+  stripeSettingsFrom,
+} from './modules/billing/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
@@ -52,18 +57,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  // Stripe's payment form loads its script and frames from Stripe, when payments are on.
+  const stripe = stripeSettingsFrom(env)
+    ? {
+        scriptSrc: ['https://js.stripe.com'],
+        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ['https://api.stripe.com'],
+      }
+    : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connectSrc],
         objectSrc: ["'none'"],
         // The editor frames project previews, which live on their own origin (DESIGN.md 3).
-        frameSrc: ["'self'", env.PREVIEW_ORIGIN],
+        frameSrc: ["'self'", env.PREVIEW_ORIGIN, ...stripe.frameSrc],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -79,7 +92,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
 
-  installCsrf(app, { secure: 'auto', exemptPaths: [] });
+  // The Stripe webhook is verified by its signature instead (DESIGN.md 3).
+  installCsrf(app, { secure: 'auto', exemptPaths: [STRIPE_WEBHOOK_PATH] });
   const sessionPolicy = {
     idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     maxMs: env.SESSION_MAX_DAYS * 86_400_000,
@@ -124,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFileRoutes(app, { db: database.db });
   registerTemplateRoutes(app);
   registerAiRoutes(app, { db: database.db });
+  registerBillingRoutes(app, { db: database.db, env });
   registerExecRoutes(app, {
     db: database.db,
     sandbox,

@@ -75,6 +75,16 @@ const EnvSchema = z.object({
     .transform((value) => value ?? os.availableParallelism()),
   EXEC_QUEUE_LENGTH: z.coerce.number().int().min(0).optional().default(8),
   EXEC_PYTHON: z.string().trim().min(1).default('python3'),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_ENTERPRISE: optionalString,
+  STRIPE_API_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'STRIPE_API_URL must be a URL' })
+    .default('https://api.stripe.com'),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -182,6 +192,32 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`python3`',
     description:
       'Python used for `.py` files, looked up on `PATH` (a root server falls back to `/usr/bin/python3` if runs cannot reach it).',
+  },
+  STRIPE_SECRET_KEY: {
+    default: 'unset (checkout answers 503)',
+    description:
+      'Stripe secret key. Paid plans are sold when it, `STRIPE_PUBLISHABLE_KEY` and both prices are set.',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    default: 'unset',
+    description: 'Stripe publishable key, given to the subscribe page to load the payment form.',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    default: 'unset (the webhook answers 503)',
+    description:
+      'Signing secret of the webhook endpoint `POST /api/stripe/webhook`; plans change only from events it verifies.',
+  },
+  STRIPE_PRICE_PRO: {
+    default: 'unset',
+    description: 'Stripe price id of the Pro plan (£19/month).',
+  },
+  STRIPE_PRICE_ENTERPRISE: {
+    default: 'unset',
+    description: 'Stripe price id of the Enterprise plan (£99/month).',
+  },
+  STRIPE_API_URL: {
+    default: '`https://api.stripe.com`',
+    description: "Stripe's API origin; tests point it at a local stand-in.",
   },
 };
 

@@ -10,3 +10,4 @@ export * from './ai/schemas';
 export * from './files/schemas';
 export * from './preview/schemas';
 export * from './exec/schemas';
+export * from './billing/schemas';

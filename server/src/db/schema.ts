@@ -30,6 +30,8 @@ export const users = pgTable(
       .default('free'),
     isAdmin: boolean('is_admin').notNull().default(false),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The Stripe customer a checkout created, reused by the next one. */
+    stripeCustomerId: text('stripe_customer_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -180,3 +182,13 @@ export const uploadEntries = pgTable(
 export type ProjectRow = typeof projects.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * Stripe events already applied: Stripe delivers at least once, so an event seen before is
+ * acknowledged and not applied again (DESIGN.md 3).
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
