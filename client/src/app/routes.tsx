@@ -13,6 +13,7 @@ const ResetPasswordPage = page(() => import('../features/auth/reset-password-pag
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
 const EditorPage = page(() => import('../features/editor/editor-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
+const SubscribePage = page(() => import('../features/billing/subscribe-page'));
 const FeaturesPage = page(() => import('../features/marketing/features-page'));
 const TemplatesPage = page(() => import('../features/marketing/templates-page'));
 const UseCasesPage = page(() => import('../features/marketing/use-cases-page'));
@@ -52,6 +53,7 @@ export function AppRoutes() {
         {PublicRoute('/verify-email', VerifyEmailPage)}
         {PublicRoute('/reset-password', ResetPasswordPage)}
         {PublicRoute('/pricing', PricingPage)}
+        <Route path="/subscribe" component={SubscribePage} />
         {PublicRoute('/features', FeaturesPage)}
         {PublicRoute('/templates', TemplatesPage)}
         {PublicRoute('/use-cases', UseCasesPage)}

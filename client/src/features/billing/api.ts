@@ -1,0 +1,8 @@
+import type { BillingConfig, CreateSubscriptionResponse, PaidPlan } from '@kiln/shared';
+import { apiJson } from '../../lib/request';
+
+export const fetchBillingConfig = () => apiJson<BillingConfig>('GET', '/api/billing/config');
+
+/** Spec accounts 7: starts a checkout; the answer's client secret feeds the payment form. */
+export const createSubscription = (plan: PaidPlan) =>
+  apiJson<CreateSubscriptionResponse>('POST', '/api/create-subscription', { plan });
