@@ -12,6 +12,15 @@ async function createProject(page: Page, templateId: string, name: string) {
   return ((await response.json()) as { id: string }).id;
 }
 
+/** A file's text as the server has it (the file list carries no content). */
+async function savedContent(page: Page, projectId: string, path: string) {
+  const response = await page.request.get(
+    `/api/files/${projectId}/content?path=${encodeURIComponent(path)}`,
+  );
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { content: string | null }).content ?? '';
+}
+
 /** Clicks into the open Monaco document and types at its end, as a person would. */
 async function typeAtEnd(page: Page, text: string) {
   await page.locator('.monaco-editor .view-lines').first().click();
@@ -47,11 +56,7 @@ test.describe('editor', () => {
     await expect(page.getByTestId('unsaved-dot')).toHaveCount(0);
 
     // The server has it (the editor shows only the lines on screen of a long file).
-    const saved = (await (await page.request.get(`/api/files/${id}`)).json()) as {
-      path: string;
-      content: string | null;
-    }[];
-    expect(saved.find((file) => file.path === 'index.html')?.content).toContain('edited in Kiln');
+    expect(await savedContent(page, id, 'index.html')).toContain('edited in Kiln');
     await page.reload();
     await expect(page.getByTestId('save-status')).not.toHaveText('Unsaved changes');
   });
@@ -66,15 +71,7 @@ test.describe('editor', () => {
     await expect(page.getByTestId('save-status')).toHaveText(
       /^(Saving\.\.\.|Saved|Saved just now)$/,
     );
-    await expect
-      .poll(async () => {
-        const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
-          path: string;
-          content: string | null;
-        }[];
-        return list.find((file) => file.path === 'index.js')?.content ?? '';
-      })
-      .toContain('saved by shortcut');
+    await expect.poll(() => savedContent(page, id, 'index.js')).toContain('saved by shortcut');
   });
 
   test('an edit made while saves fail survives a reload and is saved when the server answers', async ({
@@ -101,13 +98,7 @@ test.describe('editor', () => {
     // The connection is back: the kept edit is saved without anyone retyping it.
     await page.unroute('**/api/files/*');
     await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 15_000 });
-    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
-      path: string;
-      content: string | null;
-    }[];
-    expect(list.find((file) => file.path === 'index.js')?.content).toContain(
-      'written while offline',
-    );
+    expect(await savedContent(page, id, 'index.js')).toContain('written while offline');
   });
 
   test('creates, renames and deletes files and folders, and uploads a file', async ({
@@ -286,12 +277,92 @@ test.describe('editor', () => {
     await dialog.getByRole('button', { name: 'Keep my version' }).click();
     await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 10_000 });
 
-    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as {
-      path: string;
-      content: string | null;
-    }[];
-    const content = list.find((file) => file.path === 'index.js')?.content ?? '';
+    const content = await savedContent(page, id, 'index.js');
     expect(content).toContain('from this tab');
     expect(content).not.toContain('from the other tab');
+  });
+
+  test('a large project: the tree renders only the rows on screen, and a file’s text loads when it is opened', async ({
+    page,
+    signedIn,
+  }) => {
+    void signedIn;
+    const id = await createProject(page, 'blank', 'Large');
+    // 20 folders of 30 files, and one more folder with the file the test looks for.
+    const form = new FormData();
+    for (let folder = 0; folder < 20; folder += 1) {
+      for (let file = 0; file < 30; file += 1) {
+        const name = `pkg/mod-${String(folder).padStart(2, '0')}/file-${String(file).padStart(2, '0')}.js`;
+        form.append('files', new Blob([`export const value = ${file};\n`]), name);
+      }
+    }
+    form.append('files', new Blob(['export const needle = "found it";\n']), 'zz/needle.js');
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token');
+    const upload = await page.request.post(`/api/files/upload/${id}`, {
+      multipart: form,
+      headers: { 'x-csrf-token': csrf?.value ?? '' },
+    });
+    expect(upload.status()).toBe(200);
+
+    // The list names every file without its text.
+    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as object[];
+    expect(list.length).toBeGreaterThan(600);
+    expect(list.filter((file) => 'content' in file)).toEqual([]);
+
+    await page.goto(`/editor/${id}`);
+    const tree = page.getByRole('tree', { name: 'Project files' });
+    const row = (path: string) => tree.locator(`[role="treeitem"][data-path="${path}"]`);
+    // The first file (index.js, after some 620 rows) is scrolled into view and opened.
+    await expect(row('index.js')).toHaveAttribute('aria-selected', 'true');
+    await expect(row('index.js')).toBeInViewport();
+    await expect(page.locator('.monaco-editor')).toContainText('Hello');
+    // Only the rows near the screen are rendered.
+    expect(await tree.getByRole('treeitem').count()).toBeLessThan(100);
+
+    // The filter finds a file; opening it fetches its text.
+    await page.getByLabel('Filter files').fill('needle');
+    await expect(tree.getByRole('treeitem')).toHaveCount(2);
+    const opened = page.waitForResponse((response) =>
+      response.url().includes(`/api/files/${id}/content?path=zz%2Fneedle.js`),
+    );
+    await row('zz/needle.js').click();
+    expect((await opened).status()).toBe(200);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('needle.js');
+    await expect(page.locator('.monaco-editor')).toContainText('found it');
+    await page.getByLabel('Filter files').fill('');
+
+    // Keyboard: Home and End go to the first and last rows, scrolling them into view; Left and
+    // Right fold and unfold; Enter opens.
+    await tree.focus();
+    await page.keyboard.press('Home');
+    await expect(row('pkg')).toBeInViewport();
+    await expect(row('pkg')).toHaveAttribute('aria-setsize', '4');
+    await page.keyboard.press('ArrowLeft');
+    await expect(row('pkg')).toHaveAttribute('aria-expanded', 'false');
+    // pkg folded: pkg, zz, zz/needle.js, index.js and README.md.
+    await expect(tree.getByRole('treeitem')).toHaveCount(5);
+    await page.keyboard.press('ArrowRight');
+    await expect(row('pkg')).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('End');
+    await expect(row('README.md')).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(row('README.md')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('README.md');
+
+    // Row actions are rendered on the row focused from the keyboard, and on the row under the
+    // mouse, and nowhere else.
+    await page.keyboard.press('Home');
+    await expect(page.getByRole('button', { name: 'Rename pkg' })).toBeVisible();
+    await page.getByLabel('Filter files').focus();
+    await expect(page.getByRole('button', { name: 'Rename pkg' })).toHaveCount(0);
+    await row('pkg/mod-00').hover();
+    await expect(page.getByRole('button', { name: 'New file in mod-00' })).toBeVisible();
+    await row('pkg/mod-00/file-01.js').hover();
+    await expect(page.getByRole('button', { name: 'New file in mod-00' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Rename / })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Rename file-01.js' }).click();
+    await expect(page.getByRole('dialog')).toContainText(
+      'Enter a new name for the file or folder.',
+    );
   });
 });

@@ -8,6 +8,7 @@ export * from './templates/schemas';
 export * from './uploads/schemas';
 export * from './ai/schemas';
 export * from './files/schemas';
+export * from './files/initial-selection';
 export * from './preview/schemas';
 export * from './exec/schemas';
 export * from './billing/schemas';

@@ -74,6 +74,21 @@ export const ProjectFileSchema = z.object({
 export type ProjectFile = z.infer<typeof ProjectFileSchema>;
 export const ProjectFileListSchema = z.array(ProjectFileSchema);
 
+/**
+ * A file as the project's file list gives it: everything but the content, which the editor
+ * fetches when it opens the file, so opening a large project does not carry all of its text.
+ */
+export const ProjectFileEntrySchema = ProjectFileSchema.omit({ content: true });
+export type ProjectFileEntry = z.infer<typeof ProjectFileEntrySchema>;
+export const ProjectFileEntryListSchema = z.array(ProjectFileEntrySchema);
+
+/** One file of a project, named by its path (its content, or its raw bytes). */
+export const FilePathQuerySchema = z.object({ path: FilePathSchema });
+
+/** The file the editor opens first (spec editor 4), or null when the project has none. */
+export const InitialFileResponseSchema = z.object({ file: ProjectFileSchema.nullable() });
+export type InitialFileResponse = z.infer<typeof InitialFileResponseSchema>;
+
 export const CreateFileInputSchema = z.object({
   projectId: z.string().min(1, 'projectId is required'),
   path: FilePathSchema,

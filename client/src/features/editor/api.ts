@@ -1,16 +1,96 @@
-import type { CreateFileInput, Project, ProjectFile, UpdateFileInput } from '@kiln/shared';
-import { useQuery } from '@tanstack/react-query';
+import type {
+  CreateFileInput,
+  InitialFileResponse,
+  Project,
+  ProjectFile,
+  ProjectFileEntry,
+  UpdateFileInput,
+} from '@kiln/shared';
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 import { projectQueryKey } from '../projects/api';
 
 export const filesQueryKey = (projectId: string) => ['/api/files', projectId] as const;
 
+/**
+ * One file's text. A file's content at a given id, path and version never changes, so the key
+ * names all three: a save, a rename or a file replaced at the same path is a new entry, and an
+ * entry is never refetched.
+ */
+export const fileContentQueryKey = (
+  file: Pick<ProjectFileEntry, 'projectId' | 'id' | 'path' | 'version'>,
+) => ['file-content', file.projectId, file.id, file.path, file.version] as const;
+
+const initialFileQueryKey = (projectId: string) => ['file-initial', projectId] as const;
+
 export function useProject(projectId: string) {
   return useQuery<Project>({ queryKey: projectQueryKey(projectId) });
 }
 
+/** The project's files and folders, without their content. */
 export function useProjectFiles(projectId: string) {
-  return useQuery<ProjectFile[]>({ queryKey: filesQueryKey(projectId) });
+  return useQuery<ProjectFileEntry[]>({ queryKey: filesQueryKey(projectId) });
+}
+
+/** A file as the list knows it, from a file that carries its content. */
+export function toFileEntry(file: ProjectFile): ProjectFileEntry {
+  const entry: ProjectFileEntry & { content?: string | null } = { ...file };
+  delete entry.content;
+  return entry;
+}
+
+/**
+ * Puts a file the server answered with (a save, a conflict) in the caches: its entry in the file
+ * list and its text, so opening it again asks nothing.
+ */
+export function storeFile(queryClient: QueryClient, file: ProjectFile) {
+  queryClient.setQueryData(fileContentQueryKey(file), file);
+  // Earlier versions are of no more use, and a large file saved every second would pile them up.
+  queryClient.removeQueries({
+    queryKey: ['file-content', file.projectId, file.id],
+    predicate: (query) => query.queryKey[4] !== file.version,
+  });
+  queryClient.setQueryData<ProjectFileEntry[]>(filesQueryKey(file.projectId), (list) =>
+    list?.map((item) => (item.id === file.id ? toFileEntry(file) : item)),
+  );
+}
+
+/**
+ * The file the editor opens first, with its text, asked for alongside the file list (spec
+ * editor 4); it is stored as that file's content, so opening it waits for nothing more.
+ */
+export function useInitialFile(projectId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: initialFileQueryKey(projectId),
+    queryFn: async () => {
+      const { file } = await apiJson<InitialFileResponse>('GET', `/api/files/${projectId}/initial`);
+      if (file) queryClient.setQueryData(fileContentQueryKey(file), file);
+      return file;
+    },
+  });
+}
+
+/**
+ * The text of the open file. Until a newly opened file's text arrives, the previous file's
+ * stays (`isPlaceholderData`), so the editor keeps its models instead of unmounting.
+ */
+export function useFileContent(file: ProjectFileEntry | null, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: file ? fileContentQueryKey(file) : ['file-content', 'none'],
+    queryFn: () =>
+      apiJson<ProjectFile>(
+        'GET',
+        `/api/files/${file?.projectId}/content?path=${encodeURIComponent(file?.path ?? '')}`,
+      ),
+    enabled: file !== null && options.enabled,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function saveFile(fileId: string, input: UpdateFileInput) {

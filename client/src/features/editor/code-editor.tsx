@@ -10,6 +10,8 @@ export interface CodeEditorProps {
   initialValue: string;
   onChange: (value: string) => void;
   onMount?: OnMount;
+  /** While another file's text is on its way, the one shown cannot be edited. */
+  readOnly?: boolean;
 }
 
 /**
@@ -18,7 +20,13 @@ export interface CodeEditorProps {
  * controlled: feeding every keystroke back as a prop let a late render reset the text and drop
  * characters typed in between.
  */
-export default function CodeEditor({ path, initialValue, onChange, onMount }: CodeEditorProps) {
+export default function CodeEditor({
+  path,
+  initialValue,
+  onChange,
+  onMount,
+  readOnly = false,
+}: CodeEditorProps) {
   const { theme } = useTheme();
   return (
     <Editor
@@ -31,6 +39,7 @@ export default function CodeEditor({ path, initialValue, onChange, onMount }: Co
       loading={<EditorSkeleton />}
       options={{
         automaticLayout: true,
+        readOnly,
         fontFamily: "'JetBrains Mono Variable', ui-monospace, monospace",
         fontLigatures: true,
         fontSize: 13,

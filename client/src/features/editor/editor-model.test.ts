@@ -1,14 +1,12 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFileEntry } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, filterFileTree, flattenVisible } from './file-tree-model';
-import { pickInitialFile } from './initial-selection';
+import { buildFileTree, filterFileTree, flattenVisible, rowAfterKey } from './file-tree-model';
 import { languageForPath } from './language';
 
-const file = (path: string, isDirectory = false): ProjectFile => ({
+const file = (path: string, isDirectory = false): ProjectFileEntry => ({
   id: path,
   projectId: 'p',
   path,
-  content: isDirectory ? null : '',
   isDirectory,
   isBinary: false,
   mimeType: null,
@@ -51,23 +49,41 @@ describe('buildFileTree', () => {
       'b.ts',
     ]);
   });
+
+  it('numbers each row among its siblings, for a tree that renders only some rows', () => {
+    const tree = buildFileTree([file('src/a.ts'), file('src/b.ts'), file('c.ts'), file('d.ts')]);
+    expect(
+      flattenVisible(tree, new Set()).map(
+        ({ node, position, siblings }) => `${node.path} ${position}/${siblings}`,
+      ),
+    ).toEqual(['src 1/3', 'src/a.ts 1/2', 'src/b.ts 2/2', 'c.ts 2/3', 'd.ts 3/3']);
+  });
+
+  it('flattens a large project into one row per file and folder', () => {
+    const files = Array.from({ length: 5000 }, (_, index) =>
+      file(`src/module-${index % 50}/file-${index}.ts`),
+    );
+    const rows = flattenVisible(buildFileTree(files), new Set());
+    expect(rows).toHaveLength(1 + 50 + 5000);
+    expect(rows[1]).toMatchObject({ depth: 1, position: 1, siblings: 50 });
+  });
 });
 
-describe('pickInitialFile (spec editor 4)', () => {
-  const pick = (...paths: string[]) =>
-    pickInitialFile(paths.map((path) => file(path)))?.path ?? null;
-  it('follows the order of preference', () => {
-    expect(pick('a.js', 'docs/page.html', 'index.html', 'INDEX.HTM')).toBe('index.html');
-    expect(pick('a.js', 'INDEX.HTM', 'about.html')).toBe('INDEX.HTM');
-    expect(pick('a.js', 'docs/index.html', 'about.html')).toBe('about.html');
-    expect(pick('a.js', 'docs/page.html')).toBe('docs/page.html');
-    expect(pick('z.js', 'a.py')).toBe('a.py');
-    expect(pick('.gitignore', 'app.js', 'routes/todos.js')).toBe('app.js');
-    expect(pick('.gitignore', '.env')).toBe('.env');
+describe('rowAfterKey', () => {
+  it('moves down and up within the rows, and to the first and last', () => {
+    expect(rowAfterKey(5, -1, 'ArrowDown')).toBe(0);
+    expect(rowAfterKey(5, 2, 'ArrowDown')).toBe(3);
+    expect(rowAfterKey(5, 4, 'ArrowDown')).toBe(4);
+    expect(rowAfterKey(5, 0, 'ArrowUp')).toBe(0);
+    expect(rowAfterKey(5, 3, 'ArrowUp')).toBe(2);
+    expect(rowAfterKey(5, 3, 'Home')).toBe(0);
+    expect(rowAfterKey(5, 1, 'End')).toBe(4);
   });
-  it('skips folders and answers null for an empty project', () => {
-    expect(pickInitialFile([file('src', true)])).toBeNull();
-    expect(pickInitialFile([])).toBeNull();
+
+  it('leaves other keys, and an empty tree, alone', () => {
+    expect(rowAfterKey(5, 1, 'Enter')).toBeNull();
+    expect(rowAfterKey(5, 1, 'ArrowLeft')).toBeNull();
+    expect(rowAfterKey(0, -1, 'ArrowDown')).toBeNull();
   });
 });
 

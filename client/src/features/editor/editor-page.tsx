@@ -1,8 +1,9 @@
-import type { ProjectFile } from '@kiln/shared';
+import { pickInitialFile, type ProjectFileEntry } from '@kiln/shared';
 import { ChevronRight } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../app/not-found-page';
@@ -19,10 +20,10 @@ import { EditorSkeleton } from './editor-skeleton';
 import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs';
 import { FileTree } from './file-tree';
 import type { TreeNode } from './file-tree-model';
-import { pickInitialFile } from './initial-selection';
 import { SidePanel, type SideTab } from './side-panel';
 import { useAutosave } from './use-autosave';
 import { useFileActions } from './use-file-actions';
+import { useOpenFile } from './use-open-file';
 
 // Monaco starts downloading with the page, in parallel with the file list, rather than after
 // the tree has rendered (bench/editor showed ~600 ms lost at 2,000 files).
@@ -68,6 +69,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const selectedPath =
     chosenPath === undefined ? (pickInitialFile(fileList)?.path ?? null) : chosenPath;
   const selected = fileList.find((file) => file.path === selectedPath && !file.isDirectory) ?? null;
+  // The list has no content: the selected file's text is fetched as it is opened.
+  const openFile = useOpenFile(projectId, fileList, selected);
+  const shownFile = openFile.file;
+  const shownPath = openFile.loading ? null : (shownFile?.path ?? null);
 
   // Changes whenever any file is saved, so the preview reloads with the new files.
   const revision = useMemo(
@@ -75,7 +80,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     [fileList],
   );
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
-  const onSelect = useCallback((file: ProjectFile) => setChosenPath(file.path), []);
+  const onSelect = useCallback((file: ProjectFileEntry) => setChosenPath(file.path), []);
   const isHtmlSelected = selected !== null && /\.html?$/i.test(selected.path);
 
   const reveal = useCallback((line: number, column = 1) => {
@@ -89,13 +94,13 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   // A search result in another file: switch to it, then reveal once its model is in place.
   useEffect(() => {
     const target = pendingReveal.current;
-    if (!target || target.path !== selected?.path) return;
+    if (!target || target.path !== shownPath) return;
     const frame = requestAnimationFrame(() => {
       pendingReveal.current = null;
       reveal(target.line, target.column);
     });
     return () => cancelAnimationFrame(frame);
-  }, [selected?.path, reveal]);
+  }, [shownPath, reveal]);
 
   const notYet = (what: string) => toast({ title: `${what} is not available on this server yet` });
 
@@ -210,20 +215,25 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
                     {selected.path} is a binary file ({selected.mimeType ?? 'unknown type'}) and
                     cannot be edited here.
                   </p>
-                ) : (
+                ) : shownFile ? (
                   <Suspense fallback={<EditorSkeleton />}>
                     <CodeEditor
                       onMount={(editor, monaco) => {
                         editorRef.current = editor;
                         bindEditor(editor, monaco);
                       }}
-                      path={selected.path}
+                      path={shownFile.path}
+                      readOnly={openFile.loading}
                       initialValue={
-                        autosave.drafts[selected.path]?.content ?? selected.content ?? ''
+                        autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''
                       }
-                      onChange={(content) => autosave.edit(selected, content)}
+                      onChange={(content) => autosave.edit(shownFile, content)}
                     />
                   </Suspense>
+                ) : openFile.failed ? (
+                  <FileLoadError path={selected.path} onRetry={openFile.retry} />
+                ) : (
+                  <EditorSkeleton />
                 )}
               </div>
             </div>
@@ -260,7 +270,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         projectId={projectId}
         onOpenMatch={(match) => {
           setDialog(null);
-          if (match.filePath === selected?.path) reveal(match.line, match.column);
+          if (match.filePath === shownPath) reveal(match.line, match.column);
           else {
             pendingReveal.current = {
               path: match.filePath,
@@ -311,6 +321,18 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           if (deleting?.file && (await actions.remove(deleting.file))) setDeleting(null);
         }}
       />
+    </div>
+  );
+}
+
+/** The selected file's text could not be read (the connection dropped, or it was deleted). */
+function FileLoadError({ path, onRetry }: { path: string; onRetry: () => void }) {
+  return (
+    <div className="text-muted-foreground grid h-full content-center justify-items-center gap-3 p-6 text-center text-sm">
+      <p>{path} could not be loaded.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFileEntry } from '@kiln/shared';
 
 export interface TreeNode {
   name: string;
   path: string;
   isDirectory: boolean;
-  file: ProjectFile | null;
+  file: ProjectFileEntry | null;
   children: TreeNode[];
 }
 
@@ -14,7 +14,7 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  * Spec editor 2.2: the tree is built from slash-separated paths; folders come first, then items
  * alphabetically. Folders implied by a path (with no row of their own) still appear.
  */
-export function buildFileTree(files: readonly ProjectFile[]): TreeNode[] {
+export function buildFileTree(files: readonly ProjectFileEntry[]): TreeNode[] {
   const root: TreeNode = { name: '', path: '', isDirectory: true, file: null, children: [] };
   const folders = new Map<string, TreeNode>([['', root]]);
 
@@ -77,16 +77,39 @@ export function filterFileTree(nodes: readonly TreeNode[], filter: string): Tree
   return nodes.map(keep).filter((node): node is TreeNode => node !== null);
 }
 
-/** The visible rows of the tree in order, for keyboard navigation. */
+/** One visible row of the tree, with its place among its siblings (aria-posinset/setsize). */
+export interface TreeRow {
+  node: TreeNode;
+  depth: number;
+  position: number;
+  siblings: number;
+}
+
+/**
+ * The rows of the tree that show, in order: every node whose folders are all open. The tree
+ * renders only the rows on screen, and keyboard navigation moves through these.
+ */
 export function flattenVisible(
   nodes: readonly TreeNode[],
   collapsed: ReadonlySet<string>,
-  depth = 0,
-): { node: TreeNode; depth: number }[] {
-  return nodes.flatMap((node) => [
-    { node, depth },
-    ...(node.isDirectory && !collapsed.has(node.path)
-      ? flattenVisible(node.children, collapsed, depth + 1)
-      : []),
-  ]);
+): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const visit = (level: readonly TreeNode[], depth: number) => {
+    level.forEach((node, index) => {
+      rows.push({ node, depth, position: index + 1, siblings: level.length });
+      if (node.isDirectory && !collapsed.has(node.path)) visit(node.children, depth + 1);
+    });
+  };
+  visit(nodes, 0);
+  return rows;
+}
+
+/** The row keyboard navigation moves to from `index` (-1: none yet), or null to stay. */
+export function rowAfterKey(rowCount: number, index: number, key: string): number | null {
+  if (rowCount === 0) return null;
+  if (key === 'ArrowDown') return Math.min(rowCount - 1, index + 1);
+  if (key === 'ArrowUp') return Math.max(0, index - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return rowCount - 1;
+  return null;
 }

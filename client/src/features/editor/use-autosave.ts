@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus } from '../../lib/request';
-import { filesQueryKey, saveFile } from './api';
+import { saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
 import type { SaveState } from './save-status';
 
@@ -59,11 +59,8 @@ export function useAutosave(projectId: string) {
   }, []);
 
   const replaceInCache = useCallback(
-    (file: ProjectFile) =>
-      queryClient.setQueryData<ProjectFile[]>(filesQueryKey(projectId), (list) =>
-        list?.map((item) => (item.id === file.id ? file : item)),
-      ),
-    [queryClient, projectId],
+    (file: ProjectFile) => storeFile(queryClient, file),
+    [queryClient],
   );
 
   const saveOne = useCallback(

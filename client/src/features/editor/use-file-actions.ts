@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFileEntry } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
@@ -62,7 +62,7 @@ export function useFileActions(options: {
   );
 
   const rename = useCallback(
-    async (file: ProjectFile, path: string) => {
+    async (file: ProjectFileEntry, path: string) => {
       await flush();
       const moved = await run(() => moveFile(file.id, path), { title: 'Failed to rename file.' });
       if (!moved) return false;
@@ -76,7 +76,7 @@ export function useFileActions(options: {
   );
 
   const remove = useCallback(
-    async (file: ProjectFile) => {
+    async (file: ProjectFileEntry) => {
       const done = await run(() => deleteFile(file.id), { title: 'Failed to delete file.' });
       if (!done) return false;
       await refresh();

@@ -1,15 +1,24 @@
-import { FILE_LIMITS, StaleSaveResponseSchema, type Project, type ProjectFile } from '@kiln/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FILE_LIMITS,
+  StaleSaveResponseSchema,
+  type InitialFileResponse,
+  type Project,
+  type ProjectFile,
+  type ProjectFileEntry,
+} from '@kiln/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
+import { ProjectTextCache } from './text-cache';
 import {
   PNG,
   ageProject,
   createFile,
   createProject,
+  expectFileEntry,
   expectProjectFile,
   insertRows,
   projectRows,
@@ -33,17 +42,21 @@ describe('files API', () => {
   const list = async (client: TestClient, projectId: string) => {
     const response = await client.get(`/api/files/${projectId}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<ProjectFile[]>().map(expectProjectFile);
+    return response.json<ProjectFileEntry[]>().map(expectFileEntry);
   };
 
+  const contentUrl = (projectId: string, path: string) =>
+    `/api/files/${projectId}/content?path=${encodeURIComponent(path)}`;
+
+  /** A file with its content, as the editor opens it. */
   const fileAt = async (client: TestClient, projectId: string, path: string) => {
-    const file = (await list(client, projectId)).find((entry) => entry.path === path);
-    if (!file) throw new Error(`no ${path} in the project`);
-    return file;
+    const response = await client.get(contentUrl(projectId, path));
+    expect(response.statusCode, response.body).toBe(200);
+    return expectProjectFile(response.json());
   };
 
   describe('GET /api/files/:projectId', () => {
-    it('lists every file and folder with its content, in path order', async () => {
+    it('lists every file and folder without content, in path order', async () => {
       const { client, project } = await ownerWithProject();
       await createFile(client, project.id, 'src/app.js', { content: 'app();\n' });
       const files = await list(client, project.id);
@@ -53,17 +66,19 @@ describe('files API', () => {
         'src',
         'src/app.js',
       ]);
-      const app = files[3]!;
-      expect(app).toMatchObject({
+      expect(files[3]).toEqual({
+        id: expect.any(String),
         projectId: project.id,
-        content: 'app();\n',
+        path: 'src/app.js',
         isDirectory: false,
         isBinary: false,
+        mimeType: 'text/javascript',
         size: 7,
         version: 1,
+        updatedAt: expect.any(String),
       });
-      expect(files[2]).toMatchObject({ isDirectory: true, content: null, isBinary: false });
-      expect(files[1]!.content).toContain('function greet');
+      expect(files[2]).toMatchObject({ isDirectory: true, isBinary: false, size: 0 });
+      expect(files.some((file) => 'content' in file)).toBe(false);
     });
 
     it('lists the folders of a template project as rows that can be renamed', async () => {
@@ -143,6 +158,131 @@ describe('files API', () => {
         404,
         'NOT_FOUND',
       );
+    });
+  });
+
+  describe('GET /api/files/:projectId/content', () => {
+    it('answers one file with its content and version, by path', async () => {
+      const { client, project } = await ownerWithProject();
+      const created = await createFile(client, project.id, 'src/a b#%.js', { content: 'a();\n' });
+      const file = await fileAt(client, project.id, 'src/a b#%.js');
+      expect(file).toEqual(created);
+      expect(file).toMatchObject({ content: 'a();\n', version: 1, isBinary: false });
+
+      const saved = await client.patch(`/api/files/${file.id}`, {
+        content: 'b();\n',
+        baseVersion: 1,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await fileAt(client, project.id, 'src/a b#%.js')).toMatchObject({
+        content: 'b();\n',
+        version: 2,
+      });
+    });
+
+    it('answers a binary file without its bytes', async () => {
+      const { client, project } = await ownerWithProject();
+      const { body, headers } = multipartBody([
+        { field: 'files', filename: 'logo.png', contentType: 'image/png', content: PNG },
+      ]);
+      await client.post(`/api/files/upload/${project.id}`, body, { headers });
+      expect(await fileAt(client, project.id, 'logo.png')).toMatchObject({
+        content: null,
+        isBinary: true,
+        size: PNG.length,
+      });
+    });
+
+    it('refuses folders, missing files and bad paths', async () => {
+      const { client, project } = await ownerWithProject();
+      await createFile(client, project.id, 'docs', { isDirectory: true });
+      expectError(await client.get(contentUrl(project.id, 'docs')), 400, 'VALIDATION_FAILED');
+      expectError(await client.get(contentUrl(project.id, 'nope.md')), 404, 'NOT_FOUND');
+      expectError(await client.get(contentUrl(project.id, '../x')), 400, 'VALIDATION_FAILED');
+      expectError(await client.get(`/api/files/${project.id}/content`), 400, 'VALIDATION_FAILED');
+      expectError(
+        await client.get(contentUrl('00000000-0000-4000-8000-000000000000', 'index.js')),
+        404,
+        'NOT_FOUND',
+      );
+    });
+  });
+
+  describe('GET /api/files/:projectId/initial', () => {
+    const initial = async (client: TestClient, projectId: string) => {
+      const response = await client.get(`/api/files/${projectId}/initial`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { file } = response.json<InitialFileResponse>();
+      return file && expectProjectFile(file);
+    };
+
+    it('answers the file the editor opens first (spec editor 4), with its content', async () => {
+      const { client, project } = await ownerWithProject();
+      // The blank template: README.md and index.js, no HTML.
+      expect(await initial(client, project.id)).toEqual(
+        await fileAt(client, project.id, 'index.js'),
+      );
+      await createFile(client, project.id, 'docs/page.html', { content: '<p>docs</p>' });
+      expect((await initial(client, project.id))?.path).toBe('docs/page.html');
+      await createFile(client, project.id, 'about.html', { content: '<p>about</p>' });
+      expect(await initial(client, project.id)).toMatchObject({
+        path: 'about.html',
+        content: '<p>about</p>',
+      });
+    });
+
+    it('answers null for a project without files', async () => {
+      const { client } = await signUp(t.app);
+      const created = await client.post('/api/projects', { name: 'Empty' });
+      expect(created.statusCode, created.body).toBe(201);
+      const projectId = created.json<Project>().id;
+      for (const file of await list(client, projectId)) {
+        expect((await client.delete(`/api/files/${file.id}`)).statusCode).toBe(200);
+      }
+      await createFile(client, projectId, 'empty-folder', { isDirectory: true });
+      expect(await initial(client, projectId)).toBeNull();
+    });
+  });
+
+  describe('search cache warm-up', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("reads a project's text into the search cache once its file list has been sent", async () => {
+      const warm = vi.spyOn(ProjectTextCache.prototype, 'warm');
+      const { client, project } = await ownerWithProject();
+      await createFile(client, project.id, 'notes.txt', { content: 'warm me' });
+      await list(client, project.id);
+      await vi.waitFor(() => expect(warm).toHaveBeenCalledWith(expect.anything(), project.id));
+      await warm.mock.results[0]!.value;
+      const cache = warm.mock.contexts[0] as ProjectTextCache;
+      expect(cache.keptProjects()).toContain(project.id);
+
+      // The cache never answers stale text: a save after the warm-up is searched as saved.
+      const notes = await fileAt(client, project.id, 'notes.txt');
+      await client.patch(`/api/files/${notes.id}`, { content: 'cold now', baseVersion: 1 });
+      const search = await client.post(`/api/files/search/${project.id}`, { query: 'cold now' });
+      expect(search.json<{ filePath: string }[]>().map((result) => result.filePath)).toEqual([
+        'notes.txt',
+      ]);
+    });
+
+    it('does not hold up the list, and does not run for a list the caller may not read', async () => {
+      const { client, project } = await ownerWithProject();
+      // A warm-up that never ends: the list is still answered.
+      const warm = vi
+        .spyOn(ProjectTextCache.prototype, 'warm')
+        .mockImplementation(() => new Promise(() => undefined));
+      expect((await list(client, project.id)).length).toBe(2);
+      expect(warm).toHaveBeenCalledTimes(1);
+
+      const { client: stranger } = await signUp(t.app);
+      expectError(await stranger.get(`/api/files/${project.id}`), 404, 'NOT_FOUND');
+      expectError(
+        await new TestClient(t.app).get(`/api/files/${project.id}`),
+        401,
+        'UNAUTHENTICATED',
+      );
+      expect(warm).toHaveBeenCalledTimes(1);
     });
   });
 
@@ -596,7 +736,7 @@ describe('files API', () => {
   describe('access', () => {
     let owner: TestClient;
     let project: Project;
-    let file: ProjectFile;
+    let file: ProjectFileEntry;
     beforeAll(async () => {
       ({ client: owner, project } = await ownerWithProject());
       file = (await list(owner, project.id)).find((entry) => entry.path === 'index.js')!;
@@ -607,6 +747,8 @@ describe('files API', () => {
       return [
         ['GET', `/api/files/${project.id}`, undefined, {}],
         ['GET', `/api/files/${project.id}/raw?path=index.js`, undefined, {}],
+        ['GET', `/api/files/${project.id}/content?path=index.js`, undefined, {}],
+        ['GET', `/api/files/${project.id}/initial`, undefined, {}],
         ['POST', '/api/files', { projectId: project.id, path: 'x.js' }, {}],
         ['PATCH', `/api/files/${file.id}`, { content: 'stolen', baseVersion: 1 }, {}],
         ['PATCH', `/api/files/${file.id}`, { path: 'moved.js' }, {}],

@@ -1,5 +1,22 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFile, ProjectFileEntry } from '@kiln/shared';
+import { sql } from 'drizzle-orm';
 import { files } from '../../db/schema';
+
+/**
+ * The columns of a file in the project's file list: no content, only whether it has any (a
+ * text file) or not (a folder, a binary file). The text is read when a file is opened.
+ */
+export const fileEntryColumns = {
+  id: files.id,
+  projectId: files.projectId,
+  path: files.path,
+  isDirectory: files.isDirectory,
+  hasText: sql<boolean>`(${files.content} is not null)`,
+  mimeType: files.mimeType,
+  size: files.size,
+  version: files.version,
+  updatedAt: files.updatedAt,
+};
 
 /**
  * Every column a file is presented with. The bytes of binary files are left out: they can be
@@ -17,29 +34,42 @@ export const fileColumns = {
   updatedAt: files.updatedAt,
 };
 
-export interface FileView {
+interface FileViewBase {
   id: string;
   projectId: string;
   path: string;
   isDirectory: boolean;
-  content: string | null;
   mimeType: string | null;
   size: number;
   version: number;
   updatedAt: Date;
 }
 
-export function presentFile(file: FileView): ProjectFile {
+export interface FileEntryView extends FileViewBase {
+  hasText: boolean;
+}
+
+export interface FileView extends FileViewBase {
+  content: string | null;
+}
+
+export function presentFileEntry(file: FileEntryView): ProjectFileEntry {
   return {
     id: file.id,
     projectId: file.projectId,
     path: file.path,
-    content: file.content,
     isDirectory: file.isDirectory,
-    isBinary: !file.isDirectory && file.content === null,
+    isBinary: !file.isDirectory && !file.hasText,
     mimeType: file.mimeType,
     size: file.size,
     version: file.version,
     updatedAt: file.updatedAt.toISOString(),
+  };
+}
+
+export function presentFile(file: FileView): ProjectFile {
+  return {
+    ...presentFileEntry({ ...file, hasText: file.content !== null }),
+    content: file.content,
   };
 }

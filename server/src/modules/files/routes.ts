@@ -2,8 +2,10 @@ import multipart from '@fastify/multipart';
 import {
   CreateFileInputSchema,
   FILE_LIMITS,
-  FilePathSchema,
+  FilePathQuerySchema,
+  InitialFileResponseSchema,
   MessageResponseSchema,
+  ProjectFileEntryListSchema,
   ProjectFileListSchema,
   ProjectFileSchema,
   SearchFilesInputSchema,
@@ -18,14 +20,16 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth/policy';
 import { getOwnedProject } from '../projects/policy';
-import { presentFile } from './presenter';
+import { presentFile, presentFileEntry } from './presenter';
 import { RegexSearchPool } from './regex-pool';
 import { searchFiles } from './search';
 import { ProjectTextCache } from './text-cache';
 import {
   createFile,
   deleteFile,
+  getFile,
   getFileBytes,
+  getInitialFile,
   listFiles,
   moveFile,
   saveFileContent,
@@ -68,6 +72,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
   });
   const textCache = new ProjectTextCache(deps.searchCacheChars ?? 128 * 1024 * 1024);
   fastify.addHook('onClose', async () => {
+    await textCache.settle();
     textCache.clear();
     await regexPool.close();
   });
@@ -81,16 +86,67 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
+    // The list carries no content: the editor fetches a file's text when it opens it.
     app.get(
       '/api/files/:projectId',
       {
         onRequest: signedIn,
-        schema: { params: ProjectParams, response: { 200: ProjectFileListSchema } },
+        schema: { params: ProjectParams, response: { 200: ProjectFileEntryListSchema } },
+        // The project is open in an editor, where a search may follow: once the list has been
+        // sent (to the owner: anyone else got an error), read its text into the search cache.
+        onResponse: (request, reply, done) => {
+          const { projectId } = request.params;
+          if (reply.statusCode === 200) {
+            textCache.warm(db, projectId).catch((error: unknown) => {
+              request.log.warn({ err: error, projectId }, 'warming the search cache failed');
+            });
+          }
+          done();
+        },
       },
       async (request) => {
         const user = requireUser(request);
         const rows = await listFiles({ db, userId: user.id, projectId: request.params.projectId });
-        return rows.map(presentFile);
+        return rows.map(presentFileEntry);
+      },
+    );
+
+    app.get(
+      '/api/files/:projectId/content',
+      {
+        onRequest: signedIn,
+        schema: {
+          params: ProjectParams,
+          querystring: FilePathQuerySchema,
+          response: { 200: ProjectFileSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const file = await getFile({
+          db,
+          userId: user.id,
+          projectId: request.params.projectId,
+          path: request.query.path,
+        });
+        return presentFile(file);
+      },
+    );
+
+    app.get(
+      '/api/files/:projectId/initial',
+      {
+        onRequest: signedIn,
+        schema: { params: ProjectParams, response: { 200: InitialFileResponseSchema } },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const file = await getInitialFile({
+          db,
+          userId: user.id,
+          projectId: request.params.projectId,
+        });
+        return { file: file && presentFile(file) };
       },
     );
 
@@ -100,7 +156,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
       '/api/files/:projectId/raw',
       {
         onRequest: signedIn,
-        schema: { params: ProjectParams, querystring: z.object({ path: FilePathSchema }) },
+        schema: { params: ProjectParams, querystring: FilePathQuerySchema },
       },
       async (request, reply) => {
         const user = requireUser(request);

@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type CreateFileInputSchema } from '@kiln/shared';
+import { FILE_LIMITS, pickInitialFile, type CreateFileInputSchema } from '@kiln/shared';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromHex, selectBytea } from '../../db/bytea';
@@ -10,7 +10,7 @@ import { formatBytes, mimeTypeFromName } from '../uploads/file-types';
 import { batches } from '../uploads/service';
 import { ancestorsOf, isInside } from './paths';
 import { fileNotFound, getOwnedFile, isFileId } from './policy';
-import { fileColumns, type FileView } from './presenter';
+import { fileColumns, fileEntryColumns, type FileEntryView, type FileView } from './presenter';
 
 type CreateFileValues = z.output<typeof CreateFileInputSchema>;
 
@@ -90,19 +90,53 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown }).cause) === '23505';
 }
 
-/** Every file and folder of a project the user owns, in path order. */
+/** Every file and folder of a project the user owns, in path order, without their content. */
 export async function listFiles(options: {
   db: Database;
   userId: string;
   projectId: string;
-}): Promise<FileView[]> {
+}): Promise<FileEntryView[]> {
   const { db, projectId } = options;
   await getOwnedProject(options);
-  return selectProjectFiles(db, projectId);
+  return db
+    .select(fileEntryColumns)
+    .from(files)
+    .where(eq(files.projectId, projectId))
+    .orderBy(byPath);
 }
 
-function selectProjectFiles(db: DbOrTx, projectId: string): Promise<FileView[]> {
-  return db.select(fileColumns).from(files).where(eq(files.projectId, projectId)).orderBy(byPath);
+/** One file of a project the user owns, with its content, by path: the file being opened. */
+export async function getFile(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+  path: string;
+}): Promise<FileView> {
+  await getOwnedProject(options);
+  const file = await getFileByPath(options);
+  if (!file) throw fileNotFound();
+  if (file.isDirectory) throw invalid(`${file.path} is a folder`);
+  return file;
+}
+
+/**
+ * The file the editor opens first (spec editor 4), with its content, or null for a project
+ * without files. The editor asks for it alongside the file list, so the first file does not
+ * wait for the list to arrive before its text is requested.
+ */
+export async function getInitialFile(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+}): Promise<FileView | null> {
+  const { db, projectId } = options;
+  await getOwnedProject(options);
+  const documents = await db
+    .select({ path: files.path, isDirectory: files.isDirectory })
+    .from(files)
+    .where(and(eq(files.projectId, projectId), eq(files.isDirectory, false)));
+  const first = pickInitialFile(documents);
+  return first ? getFileByPath({ db, projectId, path: first.path }) : null;
 }
 
 /** One file of a project by its path, or null; access must have been checked by the caller. */

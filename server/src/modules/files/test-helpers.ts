@@ -1,4 +1,10 @@
-import { ProjectFileSchema, type Project, type ProjectFile } from '@kiln/shared';
+import {
+  ProjectFileEntrySchema,
+  ProjectFileSchema,
+  type Project,
+  type ProjectFile,
+  type ProjectFileEntry,
+} from '@kiln/shared';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
@@ -28,6 +34,14 @@ export async function createFile(
 export function expectProjectFile(body: unknown): ProjectFile {
   expect(Object.keys(body as object).sort()).toEqual(Object.keys(ProjectFileSchema.shape).sort());
   return ProjectFileSchema.parse(body);
+}
+
+/** Asserts a file of the list carries exactly the fields of ProjectFileEntrySchema: no content. */
+export function expectFileEntry(body: unknown): ProjectFileEntry {
+  expect(Object.keys(body as object).sort()).toEqual(
+    Object.keys(ProjectFileEntrySchema.shape).sort(),
+  );
+  return ProjectFileEntrySchema.parse(body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
@@ -13,6 +13,7 @@ describe('ProjectTextCache', () => {
     t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   });
   afterAll(() => t.close());
+  afterEach(() => vi.restoreAllMocks());
 
   const contents = async (cache: ProjectTextCache, projectId: string) =>
     Object.fromEntries(
@@ -75,5 +76,34 @@ describe('ProjectTextCache', () => {
     const small = new ProjectTextCache(10);
     expect((await contents(small, two.id))['big.txt']).toBe('y'.repeat(3_000));
     expect(small.keptProjects()).toEqual([]);
+  });
+
+  it('warms a project ahead of its first search, which then reads only what changed', async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client);
+    await createFile(client, project.id, 'a.txt', { content: 'one' });
+    const cache = new ProjectTextCache(1_000_000);
+    const select = vi.spyOn(t.database.db, 'select');
+    // The warm-up and a search that arrives while it runs: the search waits for the warm-up,
+    // then only lists the rows (the warm-up's listing, its read of the text, the search's listing).
+    const warming = cache.warm(t.database.db, project.id);
+    const searched = contents(cache, project.id);
+    await warming;
+    expect(await searched).toMatchObject({ 'a.txt': 'one' });
+    expect(select).toHaveBeenCalledTimes(3);
+    expect(cache.keptProjects()).toEqual([project.id]);
+  });
+
+  it('does not read the text of a project too large to keep when warming', async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client);
+    await createFile(client, project.id, 'big.txt', { content: 'x'.repeat(3_000) });
+    const cache = new ProjectTextCache(1_000);
+    const select = vi.spyOn(t.database.db, 'select');
+    await cache.warm(t.database.db, project.id);
+    expect(select).toHaveBeenCalledTimes(1);
+    expect(cache.keptProjects()).toEqual([]);
+    // A search still reads it, and answers it.
+    expect((await contents(cache, project.id))['big.txt']).toHaveLength(3_000);
   });
 });

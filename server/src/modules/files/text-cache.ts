@@ -11,6 +11,11 @@ import { byPath } from './service';
  * only which rows changed: every write gives a row a new `xmin` (the id of the transaction that
  * wrote it), whoever the writer is, so a cached text whose row still has the same xmin is exactly
  * the text in the database. Each server instance keeps its own cache; none can go stale.
+ *
+ * Reading a project's file list warms its text in the background, so the first search of a
+ * project opened in the editor finds it in memory. Reads of one project take turns: a search
+ * that arrives while the text is being read waits for that read, then asks only what changed,
+ * instead of reading everything a second time.
  */
 
 /** Ids per query when fetching changed rows. */
@@ -30,17 +35,68 @@ export class ProjectTextCache {
   /** In least recently used order, oldest first. */
   private readonly projects = new Map<string, CachedProject>();
   private chars = 0;
+  /** The read of each project under way; the next read of that project waits for it. */
+  private readonly reads = new Map<string, Promise<unknown>>();
 
   /** `maxChars`: the text kept across all projects; a project larger than it is never kept. */
   constructor(private readonly maxChars: number) {}
 
   /** The project's text files in path order, with their current content. */
-  async listTextFiles(db: DbOrTx, projectId: string): Promise<ScanFile[]> {
+  listTextFiles(db: DbOrTx, projectId: string): Promise<ScanFile[]> {
+    return this.inTurn(projectId, () => this.read(db, projectId, false));
+  }
+
+  /**
+   * Brings the project's text into memory ahead of its first search. Does nothing when a read
+   * of the project is already under way, or when its text could not be kept anyway.
+   */
+  async warm(db: DbOrTx, projectId: string): Promise<void> {
+    if (this.reads.has(projectId)) return;
+    await this.inTurn(projectId, () => this.read(db, projectId, true));
+  }
+
+  /** Waits for the reads under way (before the database closes). */
+  async settle(): Promise<void> {
+    while (this.reads.size > 0) await Promise.allSettled([...this.reads.values()]);
+  }
+
+  /** The projects kept, least recently searched first. */
+  keptProjects(): string[] {
+    return [...this.projects.keys()];
+  }
+
+  clear(): void {
+    this.projects.clear();
+    this.chars = 0;
+  }
+
+  private async inTurn<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.reads.get(projectId);
+    const mine = (before ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.reads.set(projectId, mine);
+    try {
+      return await mine;
+    } finally {
+      if (this.reads.get(projectId) === mine) this.reads.delete(projectId);
+    }
+  }
+
+  /** `onlyIfKept`: skip reading the text when the project is too large to keep (a warm-up). */
+  private async read(db: DbOrTx, projectId: string, onlyIfKept: boolean): Promise<ScanFile[]> {
     const listing = await db
-      .select({ id: files.id, path: files.path, stamp: sql<string>`xmin::text` })
+      .select({
+        id: files.id,
+        path: files.path,
+        stamp: sql<string>`xmin::text`,
+        size: files.size,
+      })
       .from(files)
       .where(and(eq(files.projectId, projectId), isNotNull(files.content)))
       .orderBy(byPath, files.id);
+    // A UTF-8 text has at least as many bytes as UTF-16 units: when the bytes fit, the text
+    // does. A project over that (rare: most of it would have to be non-ASCII to fit after all)
+    // is left for its first search to read.
+    if (onlyIfKept && listing.reduce((sum, row) => sum + row.size, 0) > this.maxChars) return [];
 
     const cached = this.take(projectId);
     const texts = new Map<string, CachedText>();
@@ -71,16 +127,6 @@ export class ProjectTextCache {
       if (text) found.push({ id: row.id, path: row.path, content: text.content });
     }
     return found;
-  }
-
-  /** The projects kept, least recently searched first. */
-  keptProjects(): string[] {
-    return [...this.projects.keys()];
-  }
-
-  clear(): void {
-    this.projects.clear();
-    this.chars = 0;
   }
 
   private take(projectId: string): CachedProject | undefined {

@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFileEntry } from '@kiln/shared';
 import { FileText, Search } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
@@ -14,8 +14,8 @@ import { fileNameOf, folderOf, matchedPositions, QUICK_OPEN_LIMIT, scoreFiles } 
 export interface QuickOpenDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  files: ProjectFile[];
-  onOpen: (file: ProjectFile) => void;
+  files: ProjectFileEntry[];
+  onOpen: (file: ProjectFileEntry) => void;
 }
 
 /** Spec editor 2.3 and 9: quick file open (Cmd/Ctrl+P), scored by name and path. */
@@ -44,8 +44,8 @@ function QuickOpenPanel({
   files,
   onOpen,
 }: {
-  files: ProjectFile[];
-  onOpen: (file: ProjectFile) => void;
+  files: ProjectFileEntry[];
+  onOpen: (file: ProjectFileEntry) => void;
 }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);

@@ -1,4 +1,4 @@
-import type { ProjectFile } from '@kiln/shared';
+import type { ProjectFileEntry } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
 import {
   matchedPositions,
@@ -8,12 +8,11 @@ import {
   scoreFiles,
 } from './quick-open';
 
-function file(path: string, isDirectory = false): ProjectFile {
+function file(path: string, isDirectory = false): ProjectFileEntry {
   return {
     id: path,
     projectId: 'p1',
     path,
-    content: isDirectory ? null : '',
     isDirectory,
     isBinary: false,
     mimeType: null,
@@ -23,7 +22,7 @@ function file(path: string, isDirectory = false): ProjectFile {
   };
 }
 
-const paths = (files: ProjectFile[]) => files.map((item) => item.path);
+const paths = (files: ProjectFileEntry[]) => files.map((item) => item.path);
 
 describe('scoreFile (spec editor 9)', () => {
   it('scores each tier plus a bonus of 10 at the root, one less per folder', () => {

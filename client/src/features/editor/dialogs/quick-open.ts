@@ -1,4 +1,4 @@
-import { FILE_LIMITS, type ProjectFile } from '@kiln/shared';
+import { FILE_LIMITS, type ProjectFileEntry } from '@kiln/shared';
 
 /** Spec editor 9: quick open's score tiers, highest first; a file scores its best tier only. */
 export const QUICK_OPEN_SCORES = {
@@ -59,8 +59,8 @@ export function scoreFile(path: string, query: string): number | null {
  * Spec editor 9, quick file open: the files matching the query, best first, ties by path, at
  * most 50. Folders are not offered. A blank query lists the shallowest files first.
  */
-export function scoreFiles(files: readonly ProjectFile[], query: string): ProjectFile[] {
-  const scored: { file: ProjectFile; score: number }[] = [];
+export function scoreFiles(files: readonly ProjectFileEntry[], query: string): ProjectFileEntry[] {
+  const scored: { file: ProjectFileEntry; score: number }[] = [];
   for (const file of files) {
     if (file.isDirectory) continue;
     const score = scoreFile(file.path, query);
