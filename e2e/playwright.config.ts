@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { STRIPE_SETTINGS } from './stripe';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -8,6 +9,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // can read the dev mail outbox of the server under test.
 process.env.KILN_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kiln-e2e-${process.pid}`);
 const dataDir = process.env.KILN_E2E_DATA_DIR;
+const stripePort = port + 2;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -40,23 +42,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node server/dist/main.js`,
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      // Previews default to http://localhost:<this port>: another site than the app's 127.0.0.1.
-      PREVIEW_PORT: String(port + 1),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every e2e request comes from 127.0.0.1, so the per-IP sign-in budget is sized for a
-      // whole suite; the limit itself is proven by the server integration tests.
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  webServer: [
+    {
+      // Stripe's API, stood in for at its HTTP boundary (DESIGN.md 5).
+      command: 'npx tsx server/src/test/stripe-double-server.ts',
+      cwd: '..',
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STRIPE_DOUBLE_PORT: String(stripePort) },
     },
-  },
+    {
+      command: `node server/dist/main.js`,
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: baseURL,
+        // Previews default to http://localhost:<this port>: another site than the app's 127.0.0.1.
+        PREVIEW_PORT: String(port + 1),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Every e2e request comes from 127.0.0.1, so the per-IP sign-in budget is sized for a
+        // whole suite; the limit itself is proven by the server integration tests.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ...STRIPE_SETTINGS,
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+      },
+    },
+  ],
 });

@@ -8,11 +8,15 @@ export interface StripeCall {
   form: URLSearchParams;
 }
 
+/** A customer whose email contains this has every checkout declined (for end-to-end tests). */
+export const DECLINED_EMAIL_MARK = 'declined';
+
 /**
  * A stand-in for Stripe's API at its HTTP boundary (DESIGN.md 5): customers and subscriptions,
  * answered as Stripe would, with every call recorded. `failNext` makes the next call fail.
  */
-export async function startStripeDouble() {
+export async function startStripeDouble(options: { port?: number } = {}) {
+  const declinedCustomers = new Set<string>();
   const calls: StripeCall[] = [];
   let failure: { status: number; message: string } | null = null;
   let sequence = 0;
@@ -37,7 +41,17 @@ export async function startStripeDouble() {
         return send(status, { error: { type: 'invalid_request_error', message } });
       }
       sequence += 1;
-      if (request.url === '/v1/customers') return send(200, { id: `cus_test${sequence}` });
+      if (request.url === '/v1/customers') {
+        const id = `cus_test${sequence}`;
+        if (form.get('email')?.includes(DECLINED_EMAIL_MARK)) declinedCustomers.add(id);
+        return send(200, { id });
+      }
+      if (
+        request.url === '/v1/subscriptions' &&
+        declinedCustomers.has(form.get('customer') ?? '')
+      ) {
+        return send(402, { error: { type: 'card_error', message: 'Your card was declined.' } });
+      }
       if (request.url === '/v1/subscriptions') {
         return send(200, {
           id: `sub_test${sequence}`,
@@ -48,7 +62,7 @@ export async function startStripeDouble() {
       send(404, { error: { message: `Unrecognized request URL (POST: ${request.url})` } });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

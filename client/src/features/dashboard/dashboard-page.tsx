@@ -12,6 +12,7 @@ import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/use-auth';
+import { usePaymentReturn } from '../billing/use-payment-return';
 import { useProjects, useUpdateProject } from '../projects/api';
 import { CreateProjectDialog } from '../projects/create/create-project-dialog';
 import { DashboardHeader } from './dashboard-header';
@@ -29,6 +30,7 @@ const SKELETON_COUNT = 6;
 
 export default function DashboardPage() {
   const { user } = useAuth();
+  usePaymentReturn();
   const projects = useProjects();
   const params = useDashboardParams();
   // `mutate` keeps its identity between renders, so memoised cards do not all re-render.
