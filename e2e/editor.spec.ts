@@ -1,16 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, toast } from './fixtures';
-
-/** Creates a project from a template through the API, as the dashboard would, and answers its id. */
-async function createProject(page: Page, templateId: string, name: string) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token');
-  const response = await page.request.post('/api/projects', {
-    data: { name, templateId },
-    headers: { 'x-csrf-token': csrf?.value ?? '' },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+import { createProject, expect, test, toast } from './fixtures';
 
 /** A file's text as the server has it (the file list carries no content). */
 async function savedContent(page: Page, projectId: string, path: string) {

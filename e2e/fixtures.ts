@@ -38,6 +38,17 @@ export const test = base.extend<{ signedIn: Account }>({
 
 export { expect };
 
+/** Creates a project from a template through the API, as the dashboard would, and answers its id. */
+export async function createProject(page: Page, templateId: string, name: string) {
+  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token');
+  const response = await page.request.post('/api/projects', {
+    data: { name, templateId },
+    headers: { 'x-csrf-token': csrf?.value ?? '' },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
 /** The visible toast holding `text` (Radix also mirrors it into a screen-reader live region). */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Bot, GitBranch, Keyboard, Play, Save } from 'lucide-react';
+import { ArrowLeft, Bot, GitBranch, Keyboard, Loader2, Play, Save } from 'lucide-react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -7,20 +7,28 @@ import { saveStatusText, type SaveState } from './save-status';
 
 /**
  * Spec editor 2.1, header: back, project name, autosave status, save, run, GitHub, agent
- * toggle, presence, shortcuts and theme. Run, GitHub, the agent and presence arrive with
- * their own features; their buttons hold their places and say so.
+ * toggle, presence, shortcuts and theme. GitHub, the agent and presence arrive with their own
+ * features; their buttons hold their places and say so.
  */
 export function EditorHeader({
   projectName,
   saveState,
   lastSavedAt,
   onSave,
+  onRun,
+  running,
+  runTitle,
   onShortcuts,
 }: {
   projectName: string;
   saveState: SaveState;
   lastSavedAt: number | null;
   onSave: () => void;
+  /** Runs the selected file; disabled only while a run is in flight. */
+  onRun: () => void;
+  running: boolean;
+  /** What Run will do, or why the selected file cannot run. */
+  runTitle: string;
   onShortcuts: () => void;
 }) {
   return (
@@ -45,8 +53,16 @@ export function EditorHeader({
         <Button variant="ghost" size="sm" onClick={onSave} disabled={saveState === 'saving'}>
           <Save aria-hidden /> <span className="hidden md:inline">Save</span>
         </Button>
-        <Button variant="ghost" size="sm" disabled title="Running code arrives with the sandbox">
-          <Play aria-hidden /> <span className="hidden md:inline">Run</span>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onRun}
+          disabled={running}
+          aria-busy={running}
+          title={runTitle}
+        >
+          {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+          <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
         </Button>
         <Button
           variant="ghost"

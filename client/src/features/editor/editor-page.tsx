@@ -8,11 +8,15 @@ import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../app/not-found-page';
 import { errorStatus } from '../../lib/request';
+import { runButtonTitle } from '../exec/run-output';
+import { TerminalPanel } from '../exec/terminal-panel';
+import { useRun } from '../exec/use-run';
 import { useProject, useProjectFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { GoToLineDialog } from './dialogs/go-to-line-dialog';
 import { QuickOpenDialog } from './dialogs/quick-open-dialog';
 import { SearchDialog } from './dialogs/search-dialog';
+import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
 import { EditorHeader } from './editor-header';
@@ -21,6 +25,7 @@ import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs
 import { FileTree } from './file-tree';
 import type { TreeNode } from './file-tree-model';
 import { SidePanel, type SideTab } from './side-panel';
+import { TerminalSplit, useTerminalPanel } from './terminal-split';
 import { useAutosave } from './use-autosave';
 import { useFileActions } from './use-file-actions';
 import { useOpenFile } from './use-open-file';
@@ -102,7 +107,37 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     return () => cancelAnimationFrame(frame);
   }, [shownPath, reveal]);
 
-  const notYet = (what: string) => toast({ title: `${what} is not available on this server yet` });
+  const runner = useRun(projectId);
+  const terminal = useTerminalPanel();
+  const [isMac] = useState(isMacPlatform);
+
+  // Issue 5: the editor's text is what runs, saved or not. Monaco holds the freshest copy (a
+  // draft is one render behind a keystroke); a file without an open model uses its draft.
+  const runSelected = () => {
+    if (!selected) {
+      toast({
+        title: 'No file selected',
+        description: 'Please select a file to execute.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    const model = editorRef.current?.getModel();
+    const code =
+      model && !model.isDisposed() && model.uri.path === `/${selected.path}`
+        ? model.getValue()
+        : (autosave.drafts[selected.path]?.content ??
+          (selected.path === shownPath ? shownFile?.content : null) ??
+          // A binary file has no text; the server says it cannot run.
+          (selected.isBinary ? '' : null));
+    if (code === null) {
+      // Its text is still on its way: running now would run an empty file.
+      toast({ title: 'The file is still loading', description: 'Run it again in a moment.' });
+      return;
+    }
+    terminal.show();
+    void runner.run({ filePath: selected.path, code });
+  };
 
   const { bindEditor } = useWorkspaceShortcuts({
     quickOpen: () => setDialog('quickOpen'),
@@ -121,19 +156,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     save: () => void autosave.saveAll(),
     saveAll: () => void autosave.saveAll(),
     newFile: () => setCreating({ parent: '', kind: 'file' }),
-    run: () => {
-      if (!selected) {
-        toast({
-          title: 'No file selected',
-          description: 'Please select a file to execute.',
-          variant: 'destructive',
-        });
-        return;
-      }
-      notYet('Running code');
-    },
+    run: runSelected,
     preview: () => isHtmlSelected && setSideTab('preview'),
-    terminal: () => notYet('The terminal'),
+    terminal: terminal.toggle,
     aiSuggestions: () => setSideTab('chat'),
     shortcutsHelp: () => setDialog('shortcuts'),
   });
@@ -152,6 +177,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         saveState={autosave.state}
         lastSavedAt={autosave.lastSavedAt}
         onSave={() => void autosave.saveAll()}
+        onRun={runSelected}
+        running={runner.running}
+        runTitle={runButtonTitle(selected?.path ?? null, shortcutLabel('run', isMac))}
         onShortcuts={() => setDialog('shortcuts')}
       />
       <Group
@@ -187,61 +215,75 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         </Panel>
         <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
         <Panel id="editor" defaultSize="50%" minSize="30%">
-          {selected ? (
-            <div className="flex h-full flex-col">
-              <nav
-                aria-label="Breadcrumbs"
-                className="text-muted-foreground flex h-8 shrink-0 items-center gap-1 border-b px-3 text-xs"
-              >
-                {selected.path.split('/').map((part, index, parts) => (
-                  <span key={index} className="flex items-center gap-1">
-                    {index > 0 && <ChevronRight className="size-3" aria-hidden />}
-                    <span className={index === parts.length - 1 ? 'text-foreground' : ''}>
-                      {part}
+          <TerminalSplit
+            terminal={terminal}
+            panel={
+              <TerminalPanel
+                entries={runner.entries}
+                open={terminal.open}
+                onToggle={terminal.toggle}
+                onClear={runner.clear}
+                runShortcut={shortcutLabel('run', isMac)}
+                toggleShortcut={shortcutLabel('terminal', isMac)}
+              />
+            }
+          >
+            {selected ? (
+              <div className="flex h-full flex-col">
+                <nav
+                  aria-label="Breadcrumbs"
+                  className="text-muted-foreground flex h-8 shrink-0 items-center gap-1 border-b px-3 text-xs"
+                >
+                  {selected.path.split('/').map((part, index, parts) => (
+                    <span key={index} className="flex items-center gap-1">
+                      {index > 0 && <ChevronRight className="size-3" aria-hidden />}
+                      <span className={index === parts.length - 1 ? 'text-foreground' : ''}>
+                        {part}
+                      </span>
                     </span>
-                  </span>
-                ))}
-                {dirtyPaths.has(selected.path) && (
-                  <span
-                    className="bg-primary ml-1 size-2 rounded-full"
-                    aria-label="Unsaved changes"
-                    data-testid="unsaved-dot"
-                  />
-                )}
-              </nav>
-              <div className="min-h-0 flex-1">
-                {selected.isBinary ? (
-                  <p className="text-muted-foreground p-6 text-sm">
-                    {selected.path} is a binary file ({selected.mimeType ?? 'unknown type'}) and
-                    cannot be edited here.
-                  </p>
-                ) : shownFile ? (
-                  <Suspense fallback={<EditorSkeleton />}>
-                    <CodeEditor
-                      onMount={(editor, monaco) => {
-                        editorRef.current = editor;
-                        bindEditor(editor, monaco);
-                      }}
-                      path={shownFile.path}
-                      readOnly={openFile.loading}
-                      initialValue={
-                        autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''
-                      }
-                      onChange={(content) => autosave.edit(shownFile, content)}
+                  ))}
+                  {dirtyPaths.has(selected.path) && (
+                    <span
+                      className="bg-primary ml-1 size-2 rounded-full"
+                      aria-label="Unsaved changes"
+                      data-testid="unsaved-dot"
                     />
-                  </Suspense>
-                ) : openFile.failed ? (
-                  <FileLoadError path={selected.path} onRetry={openFile.retry} />
-                ) : (
-                  <EditorSkeleton />
-                )}
+                  )}
+                </nav>
+                <div className="min-h-0 flex-1">
+                  {selected.isBinary ? (
+                    <p className="text-muted-foreground p-6 text-sm">
+                      {selected.path} is a binary file ({selected.mimeType ?? 'unknown type'}) and
+                      cannot be edited here.
+                    </p>
+                  ) : shownFile ? (
+                    <Suspense fallback={<EditorSkeleton />}>
+                      <CodeEditor
+                        onMount={(editor, monaco) => {
+                          editorRef.current = editor;
+                          bindEditor(editor, monaco);
+                        }}
+                        path={shownFile.path}
+                        readOnly={openFile.loading}
+                        initialValue={
+                          autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''
+                        }
+                        onChange={(content) => autosave.edit(shownFile, content)}
+                      />
+                    </Suspense>
+                  ) : openFile.failed ? (
+                    <FileLoadError path={selected.path} onRetry={openFile.retry} />
+                  ) : (
+                    <EditorSkeleton />
+                  )}
+                </div>
               </div>
-            </div>
-          ) : (
-            <div className="text-muted-foreground flex h-full items-center justify-center p-6 text-sm">
-              Select a file to start editing
-            </div>
-          )}
+            ) : (
+              <div className="text-muted-foreground flex h-full items-center justify-center p-6 text-sm">
+                Select a file to start editing
+              </div>
+            )}
+          </TerminalSplit>
         </Panel>
         <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
         <Panel id="side" defaultSize="34%" minSize="25%" maxSize="60%" className="bg-card">

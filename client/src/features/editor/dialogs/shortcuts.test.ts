@@ -5,6 +5,7 @@ import {
   matchShortcut,
   SHORTCUT_GROUPS,
   SHORTCUTS,
+  shortcutLabel,
   type KeyEventLike,
 } from './shortcuts';
 
@@ -166,6 +167,14 @@ describe('comboKeys', () => {
     const replace = SHORTCUTS.find((shortcut) => shortcut.label === 'Replace')?.combos[0];
     expect(replace && comboLabel(replace, false)).toBe('Ctrl+H');
     expect(replace && comboLabel(replace, true)).toBe('⌥⌘F');
+  });
+});
+
+describe('shortcutLabel', () => {
+  it('names the first key of an action, for button titles', () => {
+    expect(shortcutLabel('run', false)).toBe('Ctrl+Enter');
+    expect(shortcutLabel('run', true)).toBe('⌘Enter');
+    expect(shortcutLabel('terminal', false)).toBe('Ctrl+Shift+T');
   });
 });
 

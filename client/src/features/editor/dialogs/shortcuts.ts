@@ -152,7 +152,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Terminal',
     group: 'Code Execution',
     action: 'terminal',
-    combos: [{ key: 'T', mod: true, shift: true, inEditor: true }],
+    // Browsers commonly keep this combo (reopen a closed tab) and never pass it to the page.
+    combos: [{ key: 'T', mod: true, shift: true, inEditor: true, note: 'if the browser allows' }],
   },
 
   {
@@ -208,6 +209,12 @@ export function comboKeys(combo: KeyCombo, isMac: boolean): string[] {
 /** A combo as one string, for titles and screen readers: ⌘⇧F on Mac, Ctrl+Shift+F elsewhere. */
 export function comboLabel(combo: KeyCombo, isMac: boolean): string {
   return comboKeys(combo, isMac).join(isMac ? '' : '+');
+}
+
+/** The first combo of an action, as one string: what a button's title offers as its key. */
+export function shortcutLabel(action: ShortcutAction, isMac: boolean): string {
+  const combo = SHORTCUTS.find((shortcut) => shortcut.action === action)?.combos[0];
+  return combo ? comboLabel(combo, isMac) : '';
 }
 
 /** The parts of a KeyboardEvent the matcher reads. */

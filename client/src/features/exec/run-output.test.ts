@@ -1,0 +1,205 @@
+import type { ExecuteResult } from '@kiln/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  formatDuration,
+  RUN_FAILED,
+  runButtonTitle,
+  runFailureMessage,
+  runHeading,
+  runLines,
+  runsText,
+  runSummary,
+  type RunEntry,
+} from './run-output';
+
+function done(result: Partial<ExecuteResult> = {}, filePath = 'src/index.js'): RunEntry {
+  return {
+    id: 1,
+    filePath,
+    status: 'done',
+    result: {
+      output: '',
+      error: null,
+      exitCode: 0,
+      durationMs: 42,
+      truncated: false,
+      limit: null,
+      language: 'javascript',
+      backend: 'bubblewrap',
+      ...result,
+    },
+  };
+}
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 ms'],
+    [42, '42 ms'],
+    [999, '999 ms'],
+    [1000, '1 s'],
+    [1549, '1.5 s'],
+    [10_000, '10 s'],
+  ])('%i ms reads %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('runLines (spec editor 8)', () => {
+  it('shows what the program printed, then how it exited', () => {
+    expect(runLines(done({ output: 'Hello, world!\nsecond line\n' }))).toEqual([
+      { kind: 'stdout', text: 'Hello, world!\nsecond line' },
+      { kind: 'status', text: 'Exited with code 0 in 42 ms' },
+    ]);
+  });
+
+  it('shows the answer’s error field as Error: {error}', () => {
+    expect(
+      runLines(
+        done({ output: 'before\n', error: 'ReferenceError: x is not defined\n', exitCode: 1 }),
+      ),
+    ).toEqual([
+      { kind: 'stdout', text: 'before' },
+      { kind: 'error', text: 'Error: ReferenceError: x is not defined' },
+      { kind: 'status', text: 'Exited with code 1 in 42 ms' },
+    ]);
+  });
+
+  it('keeps blank lines the program printed, other than the last newline', () => {
+    expect(runLines(done({ output: 'a\n\nb\n\n' }))[0]).toEqual({
+      kind: 'stdout',
+      text: 'a\n\nb\n',
+    });
+  });
+
+  it('shows only the exit line for a quiet run', () => {
+    expect(runLines(done({ durationMs: 1500 }))).toEqual([
+      { kind: 'status', text: 'Exited with code 0 in 1.5 s' },
+    ]);
+  });
+
+  it.each([
+    ['time', 'Stopped by the time limit after 10 s'],
+    ['cpu', 'Stopped by the CPU time limit after 10 s'],
+    ['memory', 'Stopped by the memory limit after 10 s'],
+    ['output', 'Stopped by the output limit after 10 s'],
+  ] as const)('ends with a notice naming the %s limit that stopped the run', (limit, text) => {
+    // The server's error field says what the limit was; the last line names it.
+    const error = 'Time limit exceeded: the program was stopped after 10 s.';
+    const lines = runLines(done({ limit, error, exitCode: null, durationMs: 10_004 }));
+    expect(lines).toEqual([
+      { kind: 'error', text: `Error: ${error}` },
+      { kind: 'notice', text },
+    ]);
+  });
+
+  it('keeps the server’s truncation notice in the output and marks the exit line', () => {
+    const output = 'x'.repeat(10) + '\n[Output truncated: only the first 64 KB is shown]\n';
+    expect(runLines(done({ output, truncated: true }))).toEqual([
+      { kind: 'stdout', text: output.trimEnd() },
+      { kind: 'notice', text: 'Exited with code 0 in 42 ms' },
+    ]);
+  });
+
+  it('says Stopped when a run ended with no exit code and no limit', () => {
+    expect(runLines(done({ exitCode: null, durationMs: 300 })).at(-1)).toEqual({
+      kind: 'status',
+      text: 'Stopped after 300 ms',
+    });
+  });
+
+  it('shows a failed call as Error: {message}', () => {
+    const failed: RunEntry = { id: 2, filePath: 'a.js', status: 'failed', message: RUN_FAILED };
+    expect(runLines(failed)).toEqual([{ kind: 'error', text: 'Error: Failed to execute code' }]);
+  });
+
+  it('shows a run in flight as running', () => {
+    expect(runLines({ id: 3, filePath: 'a.py', status: 'running' })).toEqual([
+      { kind: 'status', text: 'Running...' },
+    ]);
+  });
+});
+
+describe('runHeading', () => {
+  it('names the file, its language and, once answered, the sandbox', () => {
+    expect(runHeading({ id: 1, filePath: 'main.py', status: 'running' })).toEqual({
+      file: 'main.py',
+      details: ['Python'],
+    });
+    expect(runHeading(done({ language: 'typescript', backend: 'quickjs' }, 'a.ts'))).toEqual({
+      file: 'a.ts',
+      details: ['TypeScript', 'quickjs'],
+    });
+  });
+
+  it('names no language for a file that cannot run', () => {
+    expect(
+      runHeading({ id: 1, filePath: 'README.md', status: 'failed', message: 'nope' }).details,
+    ).toEqual([]);
+  });
+});
+
+describe('runSummary', () => {
+  it('reads the state of the latest run in one line', () => {
+    expect(runSummary(undefined)).toBe('No runs yet');
+    expect(runSummary({ id: 1, filePath: 'src/app.py', status: 'running' })).toBe(
+      'Running app.py...',
+    );
+    expect(runSummary(done())).toBe('index.js: exited with code 0 in 42 ms');
+    expect(runSummary(done({ limit: 'memory', exitCode: null }))).toBe(
+      'index.js: stopped by the memory limit after 42 ms',
+    );
+    expect(runSummary({ id: 1, filePath: 'a.js', status: 'failed', message: RUN_FAILED })).toBe(
+      'a.js: Failed to execute code',
+    );
+    expect(
+      runSummary({ id: 1, filePath: 'doc/a.md', status: 'failed', message: 'a.md cannot run' }),
+    ).toBe('a.md cannot run');
+  });
+});
+
+describe('runsText', () => {
+  it('copies every run as plain text, a prompt line before each', () => {
+    const failed: RunEntry = { id: 2, filePath: 'b.rb', status: 'failed', message: 'Unsupported' };
+    expect(runsText([done({ output: 'hi\n' }), failed])).toBe(
+      [
+        '$ src/index.js (JavaScript, bubblewrap)',
+        'hi',
+        'Exited with code 0 in 42 ms',
+        '',
+        '$ b.rb',
+        'Error: Unsupported',
+      ].join('\n'),
+    );
+  });
+
+  it('is empty with no runs', () => {
+    expect(runsText([])).toBe('');
+  });
+});
+
+describe('runFailureMessage (spec editor 8)', () => {
+  it('shows the server’s error field', () => {
+    const body = JSON.stringify({ error: 'Kiln runs Python (.py) files', code: 'VALIDATION' });
+    expect(runFailureMessage(new Error(`400: ${body}`))).toBe('Kiln runs Python (.py) files');
+    expect(runFailureMessage(new Error(`429: ${JSON.stringify({ error: 'Too many runs' })}`))).toBe(
+      'Too many runs',
+    );
+  });
+
+  it('falls back to Failed to execute code when the call itself failed', () => {
+    expect(runFailureMessage(new TypeError('Failed to fetch'))).toBe(RUN_FAILED);
+    expect(runFailureMessage(new Error('502: <html>Bad gateway</html>'))).toBe(RUN_FAILED);
+    expect(runFailureMessage(new Error('500: Internal Server Error'))).toBe(RUN_FAILED);
+    expect(runFailureMessage('nothing useful')).toBe(RUN_FAILED);
+  });
+});
+
+describe('runButtonTitle', () => {
+  it('says what Run will run, or why it cannot', () => {
+    expect(runButtonTitle(null, 'Ctrl+Enter')).toBe('Select a file to run');
+    expect(runButtonTitle('src/main.py', 'Ctrl+Enter')).toBe('Run main.py (Ctrl+Enter)');
+    expect(runButtonTitle('docs/README.md', '⌘Enter')).toMatch(
+      /^README\.md cannot be run: Kiln runs JavaScript .* or Python \(\.py\) files$/,
+    );
+  });
+});

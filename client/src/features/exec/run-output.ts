@@ -1,0 +1,133 @@
+import {
+  runLanguageOf,
+  SUPPORTED_RUN_FILES,
+  type ExecuteResult,
+  type RunLanguage,
+  type RunLimitHit,
+} from '@kiln/shared';
+import { errorStatus, serverErrorMessage } from '../../lib/request';
+
+/** One run in the terminal: in flight, answered by the sandbox, or failed before it ran. */
+export type RunEntry =
+  | { id: number; filePath: string; status: 'running' }
+  | { id: number; filePath: string; status: 'done'; result: ExecuteResult }
+  | { id: number; filePath: string; status: 'failed'; message: string };
+
+export type RunLineKind = 'stdout' | 'error' | 'notice' | 'status';
+
+export interface RunLine {
+  kind: RunLineKind;
+  text: string;
+}
+
+/** Spec editor 8: what the terminal shows when the call itself fails. */
+export const RUN_FAILED = 'Failed to execute code';
+
+const LANGUAGE_LABELS: Record<RunLanguage, string> = {
+  javascript: 'JavaScript',
+  typescript: 'TypeScript',
+  python: 'Python',
+};
+
+export function languageLabel(language: RunLanguage): string {
+  return LANGUAGE_LABELS[language];
+}
+
+export function fileName(filePath: string): string {
+  return filePath.slice(filePath.lastIndexOf('/') + 1);
+}
+
+/** 42 ms, 1.5 s, 10 s. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')} s`;
+}
+
+/** The heading of a run, like a prompt: the file, then its language and sandbox once known. */
+export function runHeading(entry: RunEntry): { file: string; details: string[] } {
+  const language = entry.status === 'done' ? entry.result.language : runLanguageOf(entry.filePath);
+  const details = language ? [languageLabel(language)] : [];
+  if (entry.status === 'done') details.push(entry.result.backend);
+  return { file: entry.filePath, details };
+}
+
+/** A trailing newline ends the last line; it is not an empty line of its own. */
+const withoutFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
+
+/**
+ * Spec editor 8: the lines a run shows, in order: what it printed, the answer's error field as
+ * 'Error: {error}', and how it ended. The server words the details itself (a truncation notice
+ * at the end of the output; which limit stopped the run, or a missing package, in the error),
+ * so the last line only names the limit, and is a notice when a limit hit or output was cut.
+ */
+export function runLines(entry: RunEntry): RunLine[] {
+  if (entry.status === 'running') return [{ kind: 'status', text: 'Running...' }];
+  if (entry.status === 'failed') return [{ kind: 'error', text: `Error: ${entry.message}` }];
+  const { result } = entry;
+  const lines: RunLine[] = [];
+  if (result.output) lines.push({ kind: 'stdout', text: withoutFinalNewline(result.output) });
+  if (result.error)
+    lines.push({ kind: 'error', text: `Error: ${withoutFinalNewline(result.error)}` });
+  const cut = result.limit !== null || result.truncated;
+  lines.push({ kind: cut ? 'notice' : 'status', text: exitText(result) });
+  return lines;
+}
+
+const LIMIT_NAMES: Record<RunLimitHit, string> = {
+  time: 'time',
+  cpu: 'CPU time',
+  memory: 'memory',
+  output: 'output',
+};
+
+/** 'Exited with code 0 in 42 ms'; 'Stopped by the time limit after 10 s' when a limit hit. */
+export function exitText(result: Pick<ExecuteResult, 'exitCode' | 'durationMs' | 'limit'>): string {
+  const duration = formatDuration(result.durationMs);
+  if (result.limit) return `Stopped by the ${LIMIT_NAMES[result.limit]} limit after ${duration}`;
+  return result.exitCode === null
+    ? `Stopped after ${duration}`
+    : `Exited with code ${result.exitCode} in ${duration}`;
+}
+
+/** One line for the terminal's title bar and for screen readers (announced politely). */
+export function runSummary(entry: RunEntry | undefined): string {
+  if (!entry) return 'No runs yet';
+  const name = fileName(entry.filePath);
+  if (entry.status === 'running') return `Running ${name}...`;
+  if (entry.status === 'failed') {
+    // The server's message often names the file already.
+    return entry.message.includes(name) ? entry.message : `${name}: ${entry.message}`;
+  }
+  const text = exitText(entry.result);
+  return `${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
+
+/** Everything in the terminal as plain text, for Copy. */
+export function runsText(entries: readonly RunEntry[]): string {
+  return entries
+    .map((entry) => {
+      const { file, details } = runHeading(entry);
+      const heading = `$ ${file}${details.length ? ` (${details.join(', ')})` : ''}`;
+      return [heading, ...runLines(entry).map((line) => line.text)].join('\n');
+    })
+    .join('\n\n');
+}
+
+/**
+ * The message of a run that never got an answer from the sandbox: the server's error field
+ * (an unsupported file, a full queue, no sandbox for Python) or, when the call itself failed
+ * (network, a bare 5xx), spec editor 8's 'Failed to execute code'.
+ */
+export function runFailureMessage(error: unknown): string {
+  if (errorStatus(error) === undefined) return RUN_FAILED;
+  return serverErrorMessage(error, RUN_FAILED);
+}
+
+/** The Run button's tooltip: what it will run, or why the selected file cannot. */
+export function runButtonTitle(filePath: string | null, shortcut: string): string {
+  if (!filePath) return 'Select a file to run';
+  const name = fileName(filePath);
+  if (!runLanguageOf(filePath))
+    return `${name} cannot be run: Kiln runs ${SUPPORTED_RUN_FILES} files`;
+  return `Run ${name} (${shortcut})`;
+}
