@@ -11,6 +11,7 @@ import { AppError } from './lib/app-error';
 import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAiRoutes } from './modules/ai/routes';
 import {
   registerBillingRoutes,
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authRateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   registerUserRoutes(app, { db: database.db });
+  registerAdminRoutes(app, { db: database.db });
   registerUploadRoutes(app, { db: database.db });
   registerProjectRoutes(app, { db: database.db });
   registerFileRoutes(app, { db: database.db });

@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   INVALID_TOKEN: 400,
   TOKEN_EXPIRED: 400,
   TOKEN_USED: 400,
+  /** An administrator may not delete their own account or remove their own admin flag. */
+  OWN_ACCOUNT: 400,
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   CSRF_FAILED: 403,

@@ -11,4 +11,5 @@ export * from './files/schemas';
 export * from './files/initial-selection';
 export * from './preview/schemas';
 export * from './exec/schemas';
+export * from './admin/schemas';
 export * from './billing/schemas';

@@ -2,28 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@kiln/shared';
-import type { DbOrTx } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { uniqueEmail } from '../../test/factories';
+import { waitForLockWaiters } from '../../test/locks';
 
 const SIGN_UPS = 3;
-
-/** Waits until `count` statements of this database are queued behind a lock. */
-async function waitForWaiters(tx: DbOrTx, count: number) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const result = await tx.execute(
-      sql`select count(*)::int as waiting from pg_locks
-          where not granted
-            and database = (select oid from pg_database where datname = current_database())`,
-    );
-    const rows = (result as unknown as { rows: Array<{ waiting: number }> }).rows;
-    if ((rows[0]?.waiting ?? 0) >= count) return;
-    if (Date.now() > deadline) throw new Error(`fewer than ${count} sign-ups reached the lock`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the first account on an empty instance', () => {
   let t: TestApp;
@@ -48,7 +32,7 @@ describe('the first account on an empty instance', () => {
       );
       // The embedded database has one connection: the sign-ups simply wait for this
       // transaction to end and run one after another.
-      if (t.database.kind === 'postgres') await waitForWaiters(tx, SIGN_UPS);
+      if (t.database.kind === 'postgres') await waitForLockWaiters(tx, SIGN_UPS);
     });
 
     const responses = await pending!;

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { projects, type ProjectRow } from '../../db/schema';
 import { notFound } from '../../lib/app-error';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids';
 
 /**
  * Only the owner reaches a project; anyone else is told it does not exist (DESIGN.md 3), so
@@ -14,7 +13,7 @@ export async function getOwnedProject(options: {
   userId: string;
   projectId: string;
 }): Promise<ProjectRow> {
-  if (!UUID.test(options.projectId)) throw notFound('Project not found');
+  if (!isUuid(options.projectId)) throw notFound('Project not found');
   const [row] = await options.db
     .select()
     .from(projects)

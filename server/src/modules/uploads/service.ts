@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { fromHex, selectBytea } from '../../db/bytea';
 import { uploadEntries, uploads } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import { formatBytes, isTextFile, isZipUpload, mimeTypeFromName } from './file-types';
 import { presentUpload } from './presenter';
 import { extractZip } from './zip';
@@ -177,10 +178,4 @@ function commonTopFolder(paths: string[]): string | null {
   return paths.every((path) => path.startsWith(prefix) && path.length > prefix.length)
     ? prefix
     : null;
-}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
 }

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AdminAnalyticsSchema,
+  AdminUserSchema,
+  AdminUsersResponseSchema,
+  MessageResponseSchema,
+  UpdateAdminUserInputSchema,
+} from '@kiln/shared';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { requireAdmin } from '../auth/policy';
+import { adminOnly, assertMayDeleteUser, assertMayUpdateUser } from './policy';
+import { presentAdminUser, presentAnalytics } from './presenter';
+import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
+
+// Any string: a malformed id is simply a user that does not exist (404, never 400).
+const UserParams = z.object({ userId: z.string() });
+
+/** Spec accounts 7: the administrator portal's four calls, all for administrators only. */
+export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+
+  app.get(
+    '/api/admin/users',
+    { onRequest: adminOnly, schema: { response: { 200: AdminUsersResponseSchema } } },
+    async () => (await listUsers({ db })).map(presentAdminUser),
+  );
+
+  app.get(
+    '/api/admin/analytics',
+    { onRequest: adminOnly, schema: { response: { 200: AdminAnalyticsSchema } } },
+    async () => {
+      const { counts, recent } = await getAnalytics({ db });
+      return presentAnalytics(counts, recent);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:userId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        params: UserParams,
+        body: UpdateAdminUserInputSchema,
+        response: { 200: AdminUserSchema },
+      },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { userId } = request.params;
+      assertMayUpdateUser(actor, userId, request.body);
+      return presentAdminUser(await updateUser({ db, actor, userId, changes: request.body }));
+    },
+  );
+
+  app.delete(
+    '/api/admin/users/:userId',
+    {
+      onRequest: adminOnly,
+      schema: { params: UserParams, response: { 200: MessageResponseSchema } },
+    },
+    async (request) => {
+      const actor = requireAdmin(request);
+      const { userId } = request.params;
+      assertMayDeleteUser(actor, userId);
+      await deleteUser({ db, actor, userId });
+      return { message: 'User deleted' };
+    },
+  );
+}
