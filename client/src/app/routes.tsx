@@ -12,6 +12,7 @@ const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'))
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'));
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
 const EditorPage = page(() => import('../features/editor/editor-page'));
+const AdminPage = page(() => import('../features/admin/admin-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
 const SubscribePage = page(() => import('../features/billing/subscribe-page'));
 const FeaturesPage = page(() => import('../features/marketing/features-page'));
@@ -46,6 +47,11 @@ export function AppRoutes() {
         <Route path="/editor/:id">
           <RequireAuth to="/">
             <EditorPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/admin">
+          <RequireAuth to="/dashboard" adminOnly>
+            <AdminPage />
           </RequireAuth>
         </Route>
         {PublicRoute('/login', LoginPage)}

@@ -53,3 +53,13 @@ export function DialogDescription({
     />
   );
 }
+
+/** The dialog's buttons: stacked, main action on top, on phones; in a row at the end above. */
+export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
+}

@@ -2,14 +2,26 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useAuth } from './use-auth';
 
-/** Renders its children for signed-in users; others go to `to` and nothing renders. */
-export function RequireAuth({ children, to = '/' }: { children: ReactNode; to?: string }) {
-  const { isAuthenticated, isLoading } = useAuth();
+/**
+ * Renders its children for signed-in users (administrators only, with `adminOnly`); anyone
+ * else goes to `to` and nothing renders (spec accounts 5 for /admin).
+ */
+export function RequireAuth({
+  children,
+  to = '/',
+  adminOnly = false,
+}: {
+  children: ReactNode;
+  to?: string;
+  adminOnly?: boolean;
+}) {
+  const { user, isLoading } = useAuth();
+  const allowed = user !== null && (!adminOnly || user.isAdmin);
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (!isLoading && !isAuthenticated) navigate(to, { replace: true });
-  }, [isLoading, isAuthenticated, navigate, to]);
-  if (isLoading || !isAuthenticated) return null;
+    if (!isLoading && !allowed) navigate(to, { replace: true });
+  }, [isLoading, allowed, navigate, to]);
+  if (isLoading || !allowed) return null;
   return <>{children}</>;
 }
 

@@ -1,5 +1,6 @@
-import { Users } from 'lucide-react';
+import { ShieldCheck, Users } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -16,6 +17,19 @@ export function DashboardHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo href="/dashboard" />
         <div className="ml-auto flex items-center gap-2">
+          {user?.isAdmin && (
+            <Button
+              asChild
+              variant="outline"
+              className="w-10 px-0 sm:w-auto sm:px-4"
+              aria-label="Admin Portal"
+            >
+              <Link href="/admin">
+                <ShieldCheck aria-hidden />
+                <span className="hidden sm:inline">Admin Portal</span>
+              </Link>
+            </Button>
+          )}
           <Button variant="ghost" onClick={() => setUsersOpen(true)} aria-label="User management">
             <span className="bg-accent text-accent-foreground flex size-7 items-center justify-center rounded-full text-xs font-semibold">
               {label.charAt(0).toUpperCase()}

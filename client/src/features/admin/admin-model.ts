@@ -1,0 +1,51 @@
+import {
+  monthlyValueGbp,
+  PLANS,
+  type AdminAnalytics,
+  type AdminUser,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+} from '@kiln/shared';
+
+const gbp = new Intl.NumberFormat('en-GB', {
+  style: 'currency',
+  currency: 'GBP',
+  maximumFractionDigits: 0,
+});
+
+/** Whole pounds, as the spec writes prices: £19, £1,287. */
+export function formatGbp(pounds: number): string {
+  return gbp.format(pounds);
+}
+
+const joinedDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+export function formatJoined(createdAt: string): string {
+  return joinedDate.format(new Date(createdAt));
+}
+
+/** Spec accounts 2 and 9: Monthly Revenue is the sum of pro and enterprise revenue. */
+export function totalMonthlyRevenue(analytics: Pick<AdminAnalytics, 'monthlyRevenue'>): number {
+  return analytics.monthlyRevenue.pro + analytics.monthlyRevenue.enterprise;
+}
+
+/** Spec accounts 2, Subscriptions tab: only users whose plan is not free. */
+export function paidSubscriptions(users: readonly AdminUser[]): AdminUser[] {
+  return users.filter((user) => user.subscriptionPlan !== 'free');
+}
+
+/** Spec accounts 2: Free, Pro (£19/mo), Enterprise (£99/mo). */
+export function planOptionLabel(plan: SubscriptionPlan): string {
+  const price = monthlyValueGbp(plan);
+  return price === 0 ? PLANS[plan].name : `${PLANS[plan].name} (${formatGbp(price)}/mo)`;
+}
+
+export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  free: 'Free',
+  active: 'Active',
+  canceled: 'Canceled',
+};

@@ -1,0 +1,150 @@
+import type { AdminUser } from '@kiln/shared';
+import { ArrowLeft } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { serverErrorMessage } from '../../lib/request';
+import { useAuth } from '../auth/use-auth';
+import { paidSubscriptions } from './admin-model';
+import { useAdminAnalytics, useAdminUsers } from './api';
+import { AdminBadge } from './badges';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { OverviewSkeleton, OverviewTab } from './overview-tab';
+import { SubscriptionsTab } from './subscriptions-tab';
+import { UsersTab } from './users-tab';
+
+const TABS = ['dashboard', 'users', 'subscriptions'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
+
+/** Spec accounts 2, Administrator portal. The route lets only administrators in. */
+export default function AdminPage() {
+  const { user } = useAuth();
+  const analytics = useAdminAnalytics();
+  const users = useAdminUsers();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const subscriptions = useMemo(() => paidSubscriptions(users.data ?? []), [users.data]);
+
+  // The open tab lives in the URL, so a reload or a shared link keeps it.
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: Tab = isTab(tabParam) ? tabParam : 'dashboard';
+  const selectTab = (next: string) =>
+    setParams(next === 'dashboard' ? {} : { tab: next }, { replace: true });
+
+  if (!user) return null;
+
+  const usersPanel = (content: (list: AdminUser[]) => ReactNode) =>
+    users.isPending ? (
+      <div className="grid gap-2" aria-busy="true" aria-label="Loading users">
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} className="h-14 rounded-lg" />
+        ))}
+      </div>
+    ) : users.isError ? (
+      <LoadError
+        what="users"
+        message={serverErrorMessage(users.error, users.error.message)}
+        onRetry={() => void users.refetch()}
+      />
+    ) : users.data.length === 0 ? (
+      <p className="text-muted-foreground py-12 text-center text-sm">No users found</p>
+    ) : (
+      content(users.data)
+    );
+
+  return (
+    <div className="min-h-dvh">
+      <header className="bg-background/80 sticky top-0 z-40 border-b backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-3">
+          <Button asChild variant="ghost" size="icon" aria-label="Back to dashboard">
+            <Link href="/dashboard">
+              <ArrowLeft />
+            </Link>
+          </Button>
+          <h1 className="truncate text-lg font-semibold tracking-tight sm:text-xl">Admin Portal</h1>
+          <AdminBadge label="Administrator" />
+          <div className="ml-auto">
+            <ThemeToggle />
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+        <Tabs value={tab} onValueChange={selectTab}>
+          <TabsList className="w-full sm:w-auto">
+            <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
+            <TabsTrigger value="users">Users</TabsTrigger>
+            <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+          </TabsList>
+
+          <TabsContent value="dashboard" className="mt-6">
+            {analytics.isPending ? (
+              <OverviewSkeleton />
+            ) : analytics.isError ? (
+              <LoadError
+                what="analytics"
+                message={serverErrorMessage(analytics.error, analytics.error.message)}
+                onRetry={() => void analytics.refetch()}
+              />
+            ) : (
+              <OverviewTab analytics={analytics.data} />
+            )}
+          </TabsContent>
+
+          <TabsContent value="users" className="mt-6">
+            {usersPanel((list) => (
+              <UsersTab
+                users={list}
+                currentUserId={user.id}
+                onEdit={setEditing}
+                onDelete={setDeleting}
+              />
+            ))}
+          </TabsContent>
+
+          <TabsContent value="subscriptions" className="mt-6">
+            {usersPanel(() => (
+              <SubscriptionsTab
+                subscriptions={subscriptions}
+                currentUserId={user.id}
+                onManage={setEditing}
+              />
+            ))}
+          </TabsContent>
+        </Tabs>
+      </main>
+
+      <EditUserDialog user={editing} currentUserId={user.id} onClose={() => setEditing(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}
+
+function LoadError({
+  what,
+  message,
+  onRetry,
+}: {
+  what: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="text-muted-foreground grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center text-sm"
+    >
+      <p className="text-foreground font-medium">Could not load the {what}</p>
+      <p className="max-w-md break-words">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
