@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from './admin-account';
 import { STRIPE_SETTINGS } from './stripe';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
@@ -69,6 +70,7 @@ export default defineConfig({
         // Every e2e request comes from 127.0.0.1, so the per-IP sign-in budget is sized for a
         // whole suite; the limit itself is proven by the server integration tests.
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         ...STRIPE_SETTINGS,
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
       },
