@@ -1,4 +1,4 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { CreateProjectInputSchema, UpdateProjectInput } from '@kiln/shared';
 import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
 import type { z } from 'zod';
@@ -9,6 +9,7 @@ import { ancestorsOf } from '../files/paths';
 import { getTemplate } from '../templates/catalog';
 import { listUploadEntriesForProject } from '../uploads/service';
 import { getOwnedProject } from './policy';
+import { projectListJson } from './presenter';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
 
@@ -24,12 +25,13 @@ interface NewFile {
 // Under PostgreSQL's 65,535 bind parameters per statement with room to spare.
 const INSERT_CHUNK = 500;
 
-export async function listProjects(options: { db: Database; userId: string }) {
-  return options.db
-    .select()
+/** The user's projects, most recently updated first, as the JSON the API answers. */
+export async function listProjectsJson(options: { db: Database; userId: string }): Promise<string> {
+  const [row] = await options.db
+    .select({ json: projectListJson })
     .from(projects)
-    .where(eq(projects.ownerId, options.userId))
-    .orderBy(desc(projects.updatedAt));
+    .where(eq(projects.ownerId, options.userId));
+  return row?.json ?? '[]';
 }
 
 /**
