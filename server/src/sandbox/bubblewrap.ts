@@ -182,6 +182,10 @@ function bubblewrapArgs(
     '--symlink',
     `${SANDBOX_HOME}/tmp`,
     '/tmp',
+    // The root bwrap builds is a tmpfs of its own, unbounded: read-only, so every write lands
+    // in the capped home.
+    '--remount-ro',
+    '/',
     '--chdir',
     SANDBOX_PROJECT,
     '--clearenv',
