@@ -38,7 +38,7 @@ export function EditorHeader({
           <ArrowLeft />
         </Link>
       </Button>
-      <h1 className="truncate text-sm font-semibold">{projectName}</h1>
+      <h1 className="min-w-0 truncate text-sm font-semibold">{projectName}</h1>
       <span
         className={cn(
           'text-muted-foreground ml-2 hidden text-xs sm:inline',
@@ -49,9 +49,15 @@ export function EditorHeader({
       >
         {saveStatusText(saveState, lastSavedAt)}
       </span>
-      <div className="ml-auto flex items-center gap-1">
-        <Button variant="ghost" size="sm" onClick={onSave} disabled={saveState === 'saving'}>
-          <Save aria-hidden /> <span className="hidden md:inline">Save</span>
+      <div className="ml-auto flex shrink-0 items-center md:gap-1">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onSave}
+          disabled={saveState === 'saving'}
+          className="max-md:size-9 max-md:px-0"
+        >
+          <Save aria-hidden /> <span className="sr-only md:not-sr-only">Save</span>
         </Button>
         <Button
           variant="ghost"
@@ -60,6 +66,7 @@ export function EditorHeader({
           disabled={running}
           aria-busy={running}
           title={runTitle}
+          className="max-md:size-9 max-md:px-0"
         >
           {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
           <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
@@ -88,6 +95,8 @@ export function EditorHeader({
           aria-label="Keyboard shortcuts"
           title="Keyboard shortcuts"
           onClick={onShortcuts}
+          // A phone has no keyboard to use them with; its header needs the room.
+          className="max-md:hidden"
         >
           <Keyboard />
         </Button>

@@ -1,6 +1,12 @@
 import type { ProjectFileEntry } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
-import { buildFileTree, filterFileTree, flattenVisible, rowAfterKey } from './file-tree-model';
+import {
+  buildFileTree,
+  filterFileTree,
+  flattenVisible,
+  opensRow,
+  rowAfterKey,
+} from './file-tree-model';
 import { languageForPath } from './language';
 
 const file = (path: string, isDirectory = false): ProjectFileEntry => ({
@@ -99,5 +105,19 @@ describe('languageForPath', () => {
     ['.gitignore', 'plaintext'],
   ])('%s is %s', (path, language) => {
     expect(languageForPath(path)).toBe(language);
+  });
+});
+
+describe('opensRow', () => {
+  it('opens on Enter alone and leaves Ctrl/Cmd+Enter to Run', () => {
+    const key = (key: string, mods: { ctrlKey?: boolean; metaKey?: boolean } = {}) => ({
+      key,
+      ctrlKey: mods.ctrlKey ?? false,
+      metaKey: mods.metaKey ?? false,
+    });
+    expect(opensRow(key('Enter'))).toBe(true);
+    expect(opensRow(key('Enter', { ctrlKey: true }))).toBe(false);
+    expect(opensRow(key('Enter', { metaKey: true }))).toBe(false);
+    expect(opensRow(key('ArrowDown'))).toBe(false);
   });
 });

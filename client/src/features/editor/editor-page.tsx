@@ -29,6 +29,8 @@ import { TerminalSplit, useTerminalPanel } from './terminal-split';
 import { useAutosave } from './use-autosave';
 import { useFileActions } from './use-file-actions';
 import { useOpenFile } from './use-open-file';
+import { PhoneWorkspace, type PhonePane } from './phone-workspace';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 // Monaco starts downloading with the page, in parallel with the file list, rather than after
 // the tree has rendered (bench/editor showed ~600 ms lost at 2,000 files).
@@ -85,7 +87,13 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     [fileList],
   );
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
-  const onSelect = useCallback((file: ProjectFileEntry) => setChosenPath(file.path), []);
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [phonePane, setPhonePane] = useState<PhonePane>('code');
+  // On a phone, opening a file from Files shows it in Code.
+  const onSelect = useCallback((file: ProjectFileEntry) => {
+    setChosenPath(file.path);
+    setPhonePane('code');
+  }, []);
   const isHtmlSelected = selected !== null && /\.html?$/i.test(selected.path);
 
   const reveal = useCallback((line: number, column = 1) => {
@@ -136,6 +144,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       return;
     }
     terminal.show();
+    setPhonePane('code');
     void runner.run({ filePath: selected.path, code });
   };
 
@@ -148,6 +157,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       setDialog('goToLine');
     },
     toggleSidebar: () => {
+      if (isPhone) {
+        setPhonePane((pane) => (pane === 'files' ? 'code' : 'files'));
+        return;
+      }
       const panel = filesPanel.current;
       if (!panel) return;
       if (panel.isCollapsed()) panel.expand();
@@ -157,9 +170,16 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     saveAll: () => void autosave.saveAll(),
     newFile: () => setCreating({ parent: '', kind: 'file' }),
     run: runSelected,
-    preview: () => isHtmlSelected && setSideTab('preview'),
+    preview: () => {
+      if (!isHtmlSelected) return;
+      setSideTab('preview');
+      setPhonePane('side');
+    },
     terminal: terminal.toggle,
-    aiSuggestions: () => setSideTab('chat'),
+    aiSuggestions: () => {
+      setSideTab('chat');
+      setPhonePane('side');
+    },
     shortcutsHelp: () => setDialog('shortcuts'),
   });
 
@@ -169,6 +189,97 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     select: setChosenPath,
     flush: autosave.saveAll,
   });
+
+  const filesPane = files.isPending ? (
+    <p className="text-muted-foreground p-4 text-sm">Loading files...</p>
+  ) : (
+    <FileTree
+      files={fileList}
+      selectedPath={selectedPath}
+      dirtyPaths={dirtyPaths}
+      onSelect={onSelect}
+      onCreate={(parent, kind) => setCreating({ parent, kind })}
+      onRename={setRenaming}
+      onDelete={setDeleting}
+      onUpload={(entries) => void actions.upload(entries)}
+    />
+  );
+  const codePane = (
+    <TerminalSplit
+      terminal={terminal}
+      panel={
+        <TerminalPanel
+          entries={runner.entries}
+          open={terminal.open}
+          onToggle={terminal.toggle}
+          onClear={runner.clear}
+          runShortcut={shortcutLabel('run', isMac)}
+          toggleShortcut={shortcutLabel('terminal', isMac)}
+        />
+      }
+    >
+      {selected ? (
+        <div className="flex h-full flex-col">
+          <nav
+            aria-label="Breadcrumbs"
+            className="text-muted-foreground flex h-8 shrink-0 items-center gap-1 border-b px-3 text-xs"
+          >
+            {selected.path.split('/').map((part, index, parts) => (
+              <span key={index} className="flex items-center gap-1">
+                {index > 0 && <ChevronRight className="size-3" aria-hidden />}
+                <span className={index === parts.length - 1 ? 'text-foreground' : ''}>{part}</span>
+              </span>
+            ))}
+            {dirtyPaths.has(selected.path) && (
+              <span
+                className="bg-primary ml-1 size-2 rounded-full"
+                aria-label="Unsaved changes"
+                data-testid="unsaved-dot"
+              />
+            )}
+          </nav>
+          <div className="min-h-0 flex-1">
+            {selected.isBinary ? (
+              <p className="text-muted-foreground p-6 text-sm">
+                {selected.path} is a binary file ({selected.mimeType ?? 'unknown type'}) and cannot
+                be edited here.
+              </p>
+            ) : shownFile ? (
+              <Suspense fallback={<EditorSkeleton />}>
+                <CodeEditor
+                  onMount={(editor, monaco) => {
+                    editorRef.current = editor;
+                    bindEditor(editor, monaco);
+                  }}
+                  path={shownFile.path}
+                  readOnly={openFile.loading}
+                  initialValue={autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''}
+                  onChange={(content) => autosave.edit(shownFile, content)}
+                />
+              </Suspense>
+            ) : openFile.failed ? (
+              <FileLoadError path={selected.path} onRetry={openFile.retry} />
+            ) : (
+              <EditorSkeleton />
+            )}
+          </div>
+        </div>
+      ) : (
+        <div className="text-muted-foreground flex h-full items-center justify-center p-6 text-sm">
+          Select a file to start editing
+        </div>
+      )}
+    </TerminalSplit>
+  );
+  const sidePane = (
+    <SidePanel
+      projectId={projectId}
+      selectedPath={selected?.path ?? null}
+      revision={revision}
+      tab={sideTab}
+      onTabChange={setSideTab}
+    />
+  );
 
   return (
     <div className="flex h-dvh flex-col">
@@ -182,120 +293,43 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         runTitle={runButtonTitle(selected?.path ?? null, shortcutLabel('run', isMac))}
         onShortcuts={() => setDialog('shortcuts')}
       />
-      <Group
-        orientation="horizontal"
-        className="min-h-0 flex-1"
-        defaultLayout={layout.defaultLayout}
-        onLayoutChanged={layout.onLayoutChanged}
-      >
-        <Panel
-          id="files"
-          panelRef={filesPanel}
-          defaultSize="16%"
-          minSize="10%"
-          maxSize="30%"
-          collapsible
-          collapsedSize="0%"
-          className="bg-card"
+      {isPhone ? (
+        <PhoneWorkspace
+          pane={phonePane}
+          onPaneChange={setPhonePane}
+          files={filesPane}
+          code={codePane}
+          side={sidePane}
+        />
+      ) : (
+        <Group
+          orientation="horizontal"
+          className="min-h-0 flex-1"
+          defaultLayout={layout.defaultLayout}
+          onLayoutChanged={layout.onLayoutChanged}
         >
-          {files.isPending ? (
-            <p className="text-muted-foreground p-4 text-sm">Loading files...</p>
-          ) : (
-            <FileTree
-              files={fileList}
-              selectedPath={selectedPath}
-              dirtyPaths={dirtyPaths}
-              onSelect={onSelect}
-              onCreate={(parent, kind) => setCreating({ parent, kind })}
-              onRename={setRenaming}
-              onDelete={setDeleting}
-              onUpload={(entries) => void actions.upload(entries)}
-            />
-          )}
-        </Panel>
-        <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
-        <Panel id="editor" defaultSize="50%" minSize="30%">
-          <TerminalSplit
-            terminal={terminal}
-            panel={
-              <TerminalPanel
-                entries={runner.entries}
-                open={terminal.open}
-                onToggle={terminal.toggle}
-                onClear={runner.clear}
-                runShortcut={shortcutLabel('run', isMac)}
-                toggleShortcut={shortcutLabel('terminal', isMac)}
-              />
-            }
+          <Panel
+            id="files"
+            panelRef={filesPanel}
+            defaultSize="16%"
+            minSize="10%"
+            maxSize="30%"
+            collapsible
+            collapsedSize="0%"
+            className="bg-card"
           >
-            {selected ? (
-              <div className="flex h-full flex-col">
-                <nav
-                  aria-label="Breadcrumbs"
-                  className="text-muted-foreground flex h-8 shrink-0 items-center gap-1 border-b px-3 text-xs"
-                >
-                  {selected.path.split('/').map((part, index, parts) => (
-                    <span key={index} className="flex items-center gap-1">
-                      {index > 0 && <ChevronRight className="size-3" aria-hidden />}
-                      <span className={index === parts.length - 1 ? 'text-foreground' : ''}>
-                        {part}
-                      </span>
-                    </span>
-                  ))}
-                  {dirtyPaths.has(selected.path) && (
-                    <span
-                      className="bg-primary ml-1 size-2 rounded-full"
-                      aria-label="Unsaved changes"
-                      data-testid="unsaved-dot"
-                    />
-                  )}
-                </nav>
-                <div className="min-h-0 flex-1">
-                  {selected.isBinary ? (
-                    <p className="text-muted-foreground p-6 text-sm">
-                      {selected.path} is a binary file ({selected.mimeType ?? 'unknown type'}) and
-                      cannot be edited here.
-                    </p>
-                  ) : shownFile ? (
-                    <Suspense fallback={<EditorSkeleton />}>
-                      <CodeEditor
-                        onMount={(editor, monaco) => {
-                          editorRef.current = editor;
-                          bindEditor(editor, monaco);
-                        }}
-                        path={shownFile.path}
-                        readOnly={openFile.loading}
-                        initialValue={
-                          autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''
-                        }
-                        onChange={(content) => autosave.edit(shownFile, content)}
-                      />
-                    </Suspense>
-                  ) : openFile.failed ? (
-                    <FileLoadError path={selected.path} onRetry={openFile.retry} />
-                  ) : (
-                    <EditorSkeleton />
-                  )}
-                </div>
-              </div>
-            ) : (
-              <div className="text-muted-foreground flex h-full items-center justify-center p-6 text-sm">
-                Select a file to start editing
-              </div>
-            )}
-          </TerminalSplit>
-        </Panel>
-        <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
-        <Panel id="side" defaultSize="34%" minSize="25%" maxSize="60%" className="bg-card">
-          <SidePanel
-            projectId={projectId}
-            selectedPath={selected?.path ?? null}
-            revision={revision}
-            tab={sideTab}
-            onTabChange={setSideTab}
-          />
-        </Panel>
-      </Group>
+            {filesPane}
+          </Panel>
+          <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
+          <Panel id="editor" defaultSize="50%" minSize="30%">
+            {codePane}
+          </Panel>
+          <Separator className="bg-border hover:bg-primary/60 w-px transition-colors data-[separator=active]:bg-primary" />
+          <Panel id="side" defaultSize="34%" minSize="25%" maxSize="60%" className="bg-card">
+            {sidePane}
+          </Panel>
+        </Group>
+      )}
       <ConflictDialog conflict={autosave.conflict} onResolve={autosave.resolveConflict} />
       <QuickOpenDialog
         open={dialog === 'quickOpen'}

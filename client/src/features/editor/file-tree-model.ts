@@ -113,3 +113,11 @@ export function rowAfterKey(rowCount: number, index: number, key: string): numbe
   if (key === 'End') return rowCount - 1;
   return null;
 }
+
+/**
+ * Whether a key opens the focused row: Enter alone. Ctrl/Cmd+Enter is Run (spec editor 9) and
+ * must reach the workspace's shortcut.
+ */
+export function opensRow(event: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {
+  return event.key === 'Enter' && !event.ctrlKey && !event.metaKey;
+}

@@ -32,6 +32,7 @@ import {
   buildFileTree,
   filterFileTree,
   flattenVisible,
+  opensRow,
   rowAfterKey,
   type TreeNode,
   type TreeRow,
@@ -257,7 +258,7 @@ function TreeRows({
       }
     } else if (event.key === 'ArrowRight' && row?.node.isDirectory) toggle(row.node.path, true);
     else if (event.key === 'ArrowLeft' && row?.node.isDirectory) toggle(row.node.path, false);
-    else if (event.key === 'Enter' && row) onRowClick(row.node);
+    else if (opensRow(event) && row) onRowClick(row.node);
     else return;
     event.preventDefault();
   };
