@@ -2,7 +2,7 @@
 import { startStripeDouble } from './stripe-double';
 
 const stripe = await startStripeDouble({ port: Number(process.env.STRIPE_DOUBLE_PORT) });
-console.log(`Stripe stand-in at ${stripe.url}`);
+process.stdout.write(`Stripe stand-in at ${stripe.url}\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void stripe.close().then(() => process.exit(0)));
 }
