@@ -6,7 +6,9 @@
 //     saving every second with the right baseVersion for 30 s. Goal: p99 under 50 ms, no failures.
 //     A GET /api/health control runs alongside, to tell the save's own latency from machine stalls.
 //  3. Search in files: 10,000 files / ~50 MB, Kiln's POST /api/files/search against ripgrep on the
-//     same files on disk, best of 5. Goal: within 3x of ripgrep.
+//     same files on disk, best of 5. Goal: within 3x of ripgrep. The first search of a project is
+//     timed three ways, each on its own copy of the project: with nothing read before it, right
+//     after the editor's file list (which warms the server's text cache), and 2 s after it.
 // It is a measurement, not a test: it prints met/MISSED and exits 0 either way.
 // Run: npm run build && npm run editor -w bench   (POSTGRES_URL overrides the PostgreSQL server)
 import { spawn, spawnSync } from 'node:child_process';
@@ -53,6 +55,11 @@ const SAVE_GOAL_P99_MS = 50;
 const SEARCH_FILES = 10_000;
 const SEARCH_RUNS = 5;
 const SEARCH_GOAL_RATIO = 3;
+/**
+ * The earliest a person searches a project they opened: the editor is ready about 1-2 s after
+ * its file list arrives (section 1), then the search dialog is opened and a query typed.
+ */
+const FIRST_SEARCH_PAUSE_MS = 2000;
 /** Files that get the token in its usual case, and files that get it in lower case only. */
 const PLANTED_MIXED_CASE = 30;
 const PLANTED_LOWER_CASE = 10;
@@ -100,15 +107,28 @@ const progress = (message: string) => console.error(`- ${message}`);
 interface SeedData {
   editorProjects: SeedProject[];
   searchProject: SeedProject;
+  /** Searched once before the timed searches, so they do not pay for the server's JIT warm-up. */
+  warmUpProject: SeedProject;
   planted: Planted;
 }
 
-async function seed(query: Query, email: string, data: SeedData) {
+interface SeedIds {
+  editor: string[];
+  /** Copies of the search project: each first search needs one nobody has opened yet. */
+  search: { warmUp: string; cold: string; afterList: string; afterPause: string };
+}
+
+async function seed(query: Query, email: string, data: SeedData): Promise<SeedIds> {
   const editor: string[] = [];
   for (const project of data.editorProjects) {
     editor.push(await insertProject(query, email, project));
   }
-  const search = await insertProject(query, email, data.searchProject);
+  const search = {
+    warmUp: await insertProject(query, email, data.warmUpProject),
+    cold: await insertProject(query, email, data.searchProject),
+    afterList: await insertProject(query, email, data.searchProject),
+    afterPause: await insertProject(query, email, data.searchProject),
+  };
   // What autovacuum would have done by the time anyone opens these projects.
   await query('analyze projects');
   await query('analyze files');
@@ -156,6 +176,7 @@ const READ_TIMELINE = `(() => {
   const navigation = performance.getEntriesByType('navigation')[0];
   const resources = performance.getEntriesByType('resource');
   const files = resources.find((entry) => /\\/api\\/files\\/[0-9a-f-]+$/.test(new URL(entry.name).pathname));
+  const text = resources.find((entry) => /\\/api\\/files\\/[0-9a-f-]+\\/(initial|content)$/.test(new URL(entry.name).pathname));
   const editorCode = resources.filter((entry) => /monaco-setup|code-editor|editor\\.api/.test(entry.name));
   return {
     ready: state.ready,
@@ -164,6 +185,8 @@ const READ_TIMELINE = `(() => {
     filesStart: files ? files.startTime : 0,
     filesEnd: files ? files.responseEnd : 0,
     filesKb: files ? files.decodedBodySize / 1024 : 0,
+    textStart: text ? text.startTime : 0,
+    textEnd: text ? text.responseEnd : 0,
     tree: state.tree ?? 0,
     editorCodeStart: editorCode.reduce((min, entry) => Math.min(min, entry.startTime), Infinity),
     editorCodeEnd: editorCode.reduce((max, entry) => Math.max(max, entry.responseEnd), 0),
@@ -181,6 +204,8 @@ interface Timeline {
   filesStart: number;
   filesEnd: number;
   filesKb: number;
+  textStart: number;
+  textEnd: number;
   tree: number;
   editorCodeStart: number;
   editorCodeEnd: number;
@@ -449,11 +474,15 @@ interface Found {
 
 interface SearchRow {
   label: string;
+  /** A first search of its project (one run), or a repeated query (best of the runs). */
+  first: boolean;
   kilnMs: number;
   rgMs: number;
   kiln: Found;
   rg: Found;
   expected: Found;
+  /** Why Kiln's search answered no results (a regex over its time budget on a busy machine). */
+  failure?: string;
 }
 
 function expectedFor(query: SearchQuery, planted: Planted): Found {
@@ -465,7 +494,17 @@ function expectedFor(query: SearchQuery, planted: Planted): Found {
       };
 }
 
-async function kilnSearch(client: BenchClient, projectId: string, query: SearchQuery) {
+interface KilnSearch {
+  ms: number;
+  found: Found;
+  failure?: string;
+}
+
+async function kilnSearch(
+  client: BenchClient,
+  projectId: string,
+  query: SearchQuery,
+): Promise<KilnSearch> {
   const started = performance.now();
   const response = await client.request('POST', `/api/files/search/${projectId}`, {
     query: query.query,
@@ -474,7 +513,13 @@ async function kilnSearch(client: BenchClient, projectId: string, query: SearchQ
   });
   const ms = performance.now() - started;
   if (response.status !== 200) {
-    throw new Error(`search answered ${response.status}: ${response.body.toString()}`);
+    // Recorded, not thrown: one refused query should not lose the rest of the run.
+    const { error } = response.json<{ error?: string }>();
+    return {
+      ms: Number.NaN,
+      found: { files: 0, matches: 0 },
+      failure: `${response.status} ${error}`,
+    };
   }
   const results = response.json<{ matches: unknown[] }[]>();
   const found: Found = {
@@ -482,6 +527,12 @@ async function kilnSearch(client: BenchClient, projectId: string, query: SearchQ
     matches: results.reduce((sum, result) => sum + result.matches.length, 0),
   };
   return { ms, found };
+}
+
+/** Reads a project's file list, as the editor does when it opens the project. */
+async function openFileList(client: BenchClient, projectId: string) {
+  const response = await client.request('GET', `/api/files/${projectId}`);
+  if (response.status !== 200) throw new Error(`file list answered ${response.status}`);
 }
 
 /** `rg --vimgrep` prints one line per match (path:line:column:text), as Kiln answers. */
@@ -506,47 +557,72 @@ function ripgrep(folder: string, query: SearchQuery): Promise<{ ms: number; foun
   });
 }
 
+/** The fastest of `runs` that succeeded (a failed run has no time), or the last failure. */
 async function best<T extends { ms: number }>(runs: number, once: () => Promise<T>): Promise<T> {
   let fastest: T | undefined;
   for (let run = 0; run < runs; run += 1) {
     const result = await once();
-    if (!fastest || result.ms < fastest.ms) fastest = result;
+    if (!fastest || (Number.isFinite(result.ms) && !(result.ms >= fastest.ms))) fastest = result;
   }
   return fastest!;
 }
 
 async function measureSearch(
   client: BenchClient,
-  projectId: string,
+  ids: SeedIds['search'],
   folder: string,
   planted: Planted,
 ): Promise<SearchRow[]> {
-  const rows: SearchRow[] = [];
   const [literal] = SEARCH_QUERIES;
-  // Nothing of the project is in the server's memory yet: the first search reads it all.
-  const first = await kilnSearch(client, projectId, literal!);
   const literalRg = await best(SEARCH_RUNS, () => ripgrep(folder, literal!));
-  rows.push({
-    label: `${literal!.label}, first search (1 run)`,
-    kilnMs: first.ms,
+  const firstRow = (label: string, kiln: KilnSearch): SearchRow => ({
+    label: `${literal!.label}, first search ${label} (1 run)`,
+    first: true,
+    kilnMs: kiln.ms,
     rgMs: literalRg.ms,
-    kiln: first.found,
+    kiln: kiln.found,
     rg: literalRg.found,
     expected: expectedFor(literal!, planted),
+    failure: kiln.failure,
   });
+
+  // A running server has searched before: the first search of the process would also pay for
+  // compiling the code that reads and scans, which no later first search does.
+  await kilnSearch(client, ids.warmUp, literal!);
+  // Nothing of this project has been read since the server started: the search reads its text.
+  const firstRows = [
+    firstRow('with nothing read before', await kilnSearch(client, ids.cold, literal!)),
+  ];
+  const repeated: SearchRow[] = [];
   for (const query of SEARCH_QUERIES) {
-    const kiln = await best(SEARCH_RUNS, () => kilnSearch(client, projectId, query));
+    const kiln = await best(SEARCH_RUNS, () => kilnSearch(client, ids.cold, query));
     const rg = await best(SEARCH_RUNS, () => ripgrep(folder, query));
-    rows.push({
+    repeated.push({
       label: query === literal ? `${query.label}, warm` : query.label,
+      first: false,
       kilnMs: kiln.ms,
       rgMs: rg.ms,
       kiln: kiln.found,
       rg: rg.found,
       expected: expectedFor(query, planted),
+      failure: kiln.failure,
     });
   }
-  return rows;
+  // As in the editor: the file list is read first, which warms the text cache in the background.
+  // Searched at once, and after the time a person takes to open the search dialog and type.
+  await openFileList(client, ids.afterList);
+  firstRows.push(
+    firstRow('right after the file list', await kilnSearch(client, ids.afterList, literal!)),
+  );
+  await openFileList(client, ids.afterPause);
+  await sleep(FIRST_SEARCH_PAUSE_MS);
+  firstRows.push(
+    firstRow(
+      `${FIRST_SEARCH_PAUSE_MS / 1000} s after the file list`,
+      await kilnSearch(client, ids.afterPause, literal!),
+    ),
+  );
+  return [...firstRows, ...repeated];
 }
 
 async function writeToDisk(project: SeedProject): Promise<string> {
@@ -582,7 +658,7 @@ async function measureEngine(
   label: string,
   server: RunningServer,
   owner: BenchClient,
-  ids: { editor: string[]; search: string },
+  ids: SeedIds,
   data: SeedData,
   searchFolder: string,
 ): Promise<EngineResult> {
@@ -626,7 +702,7 @@ async function embedded(data: SeedData, searchFolder: string): Promise<EngineRes
     }
     progress('embedded: seeding');
     const db = new PGlite(path.join(dataDir, 'db'));
-    let ids: Awaited<ReturnType<typeof seed>>;
+    let ids: SeedIds;
     try {
       ids = await seed((sql, params) => db.query(sql, params), email, data);
     } finally {
@@ -714,7 +790,14 @@ async function main() {
     mixedCase: PLANTED_MIXED_CASE,
     lowerCase: PLANTED_LOWER_CASE,
   });
-  const data: SeedData = { editorProjects, searchProject, planted };
+  const warmUpProject = generateProject({
+    name: 'Search warm-up',
+    seed: 43,
+    fileCount: 1000,
+    minBytes: 1024,
+    maxBytes: 9216,
+  });
+  const data: SeedData = { editorProjects, searchProject, warmUpProject, planted };
   const searchFolder = await writeToDisk(searchProject);
 
   const loadBefore = os.loadavg()[0]!;
@@ -781,6 +864,8 @@ async function main() {
     ['DOMContentLoaded', (timeline) => timeline.domContentLoaded],
     ['GET /api/files sent', (timeline) => timeline.filesStart],
     ['GET /api/files received', (timeline) => timeline.filesEnd],
+    ["first file's text sent", (timeline) => timeline.textStart],
+    ["first file's text received", (timeline) => timeline.textEnd],
     ['first file-tree row in the DOM', (timeline) => timeline.tree],
     ['editor code requested', (timeline) => timeline.editorCodeStart],
     ['editor code received', (timeline) => timeline.editorCodeEnd],
@@ -885,7 +970,7 @@ async function main() {
           `${ratio.toFixed(2)}x`,
           `${row.kiln.files}/${row.rg.files}/${row.expected.files}`,
           `${row.kiln.matches}/${row.rg.matches}/${row.expected.matches}`,
-          same ? 'yes' : 'NO',
+          row.failure ? `NO (${row.failure})` : same ? 'yes' : 'NO',
           ratio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED',
         ];
       }),
@@ -909,12 +994,13 @@ async function main() {
         `${result.saves.failures} non-200 (goal p99 < ${SAVE_GOAL_P99_MS} ms, none failing): ` +
         `${savesMet ? 'met' : 'MISSED'}`,
     );
-    const [first, ...repeated] = result.search;
-    const worst = repeated.reduce((max, item) =>
-      item.kilnMs / item.rgMs > max.kilnMs / max.rgMs ? item : max,
-    );
-    const worstRatio = worst.kilnMs / worst.rgMs;
-    const firstRatio = first!.kilnMs / first!.rgMs;
+    const ratioOf = (item: SearchRow) => item.kilnMs / item.rgMs;
+    const firsts = result.search.filter((item) => item.first);
+    const worst = result.search
+      .filter((item) => !item.first)
+      .reduce((max, item) => (!(ratioOf(item) <= ratioOf(max)) ? item : max));
+    const worstRatio = ratioOf(worst);
+    const met = (ratio: number) => (ratio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED');
     const mismatches = result.search.filter(
       (item) =>
         item.kiln.files !== item.rg.files ||
@@ -924,9 +1010,14 @@ async function main() {
     ).length;
     console.log(
       `- ${result.label}: search, repeated queries worst ${worstRatio.toFixed(2)}x ripgrep ` +
-        `(${worst.label}): ${worstRatio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED'}; first search ` +
-        `of the project ${firstRatio.toFixed(2)}x: ${firstRatio <= SEARCH_GOAL_RATIO ? 'met' : 'MISSED'} ` +
-        `(goal <= ${SEARCH_GOAL_RATIO}x); ` +
+        `(${worst.label}): ${met(worstRatio)}; first search of a project ` +
+        firsts
+          .map((item) => {
+            const when = item.label.replace(/^.*first search (.*) \(1 run\)$/, '$1');
+            return `${when} ${ratioOf(item).toFixed(2)}x: ${met(ratioOf(item))}`;
+          })
+          .join(', ') +
+        ` (goal <= ${SEARCH_GOAL_RATIO}x); ` +
         (mismatches === 0
           ? 'same files and matches as ripgrep'
           : `${mismatches} queries found different files or matches than ripgrep`),
