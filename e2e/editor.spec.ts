@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createProject, expect, test, toast } from './fixtures';
+import { createProject, editorReady, expect, test, toast } from './fixtures';
 
 /** A file's text as the server has it (the file list carries no content). */
 async function savedContent(page: Page, projectId: string, path: string) {
@@ -35,7 +35,7 @@ test.describe('editor', () => {
       'true',
     );
     await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('index.html');
-    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await editorReady(page);
 
     await typeAtEnd(page, '\n<!-- edited in Kiln -->');
     await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
@@ -54,7 +54,7 @@ test.describe('editor', () => {
     void signedIn;
     const id = await createProject(page, 'blank', 'Blank');
     await page.goto(`/editor/${id}`);
-    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await editorReady(page);
     await typeAtEnd(page, '\n// saved by shortcut');
     await page.keyboard.press('ControlOrMeta+s');
     await expect(page.getByTestId('save-status')).toHaveText(
@@ -70,7 +70,7 @@ test.describe('editor', () => {
     void signedIn;
     const id = await createProject(page, 'blank', 'Offline');
     await page.goto(`/editor/${id}`);
-    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await editorReady(page);
 
     // The connection drops: every save fails.
     await page.route('**/api/files/*', (route) =>
@@ -147,7 +147,7 @@ test.describe('editor', () => {
     void signedIn;
     const id = await createProject(page, 'react-vite', 'Dialogs');
     await page.goto(`/editor/${id}`);
-    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await editorReady(page);
     const breadcrumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
 
     // Cmd/Ctrl+P from inside the editor: Monaco must not swallow it.
@@ -246,10 +246,10 @@ test.describe('editor', () => {
     void signedIn;
     const id = await createProject(page, 'blank', 'Race');
     await page.goto(`/editor/${id}`);
-    await expect(page.locator('.monaco-editor')).toBeVisible();
+    await editorReady(page);
     const other = await page.context().newPage();
     await other.goto(`/editor/${id}`);
-    await expect(other.locator('.monaco-editor')).toBeVisible();
+    await editorReady(other);
 
     await typeAtEnd(other, '\n// from the other tab');
     await expect(other.getByTestId('save-status')).toHaveText('Saved just now', {
