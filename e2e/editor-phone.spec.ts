@@ -1,4 +1,4 @@
-import { createProject, expect, test } from './fixtures';
+import { createProject, editorReady, expect, test } from './fixtures';
 
 const pane = (name: string) => ({ name, exact: true });
 
@@ -22,6 +22,7 @@ test.describe('editor on a phone', () => {
     // Code first, with the initial file open and the tree out of the way.
     await expect(code).toHaveAttribute('aria-selected', 'true');
     await expect(breadcrumbs).toContainText('index.html');
+    await editorReady(page);
     await expect(page.locator('.monaco-editor .view-lines')).toContainText('<!doctype html>');
     await expect(tree).toBeHidden();
     // The header's buttons fit: icons with names, the project name cut short.

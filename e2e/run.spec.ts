@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
-import { createProject, expect, test, toast } from './fixtures';
+import { createProject, editorReady, expect, test, toast } from './fixtures';
 
 /** Opens a file from the tree and waits for its text in the editor. */
 async function openFile(page: Page, name: string, text: string) {
   await page.getByRole('treeitem', { name, exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText(name);
+  await editorReady(page);
   await expect(page.locator('.monaco-editor .view-lines')).toContainText(text);
 }
 
