@@ -243,6 +243,8 @@ test.describe('editor', () => {
     page,
     signedIn,
   }) => {
+    // Two tabs, each loading Monaco: three times the editor budget.
+    test.slow();
     void signedIn;
     const id = await createProject(page, 'blank', 'Race');
     await page.goto(`/editor/${id}`);
