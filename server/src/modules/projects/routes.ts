@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateProjectInputSchema,
   MessageResponseSchema,
+  ProjectListSchema,
   ProjectSchema,
   UpdateProjectInputSchema,
 } from '@kiln/shared';
@@ -11,7 +12,7 @@ import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth/policy';
 import { getOwnedProject } from './policy';
 import { presentProject } from './presenter';
-import { createProject, deleteProject, listProjectsJson, updateProject } from './service';
+import { createProject, deleteProject, listProjects, updateProject } from './service';
 
 // Any string: a malformed id is simply a project that does not exist (404, never 400).
 const IdParams = z.object({ id: z.string() });
@@ -22,13 +23,11 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: { db: Data
 
   app.get(
     '/api/projects',
-    // The database writes this answer (presenter.ts, projectListJson); being text already, it
-    // skips the response serializer, so its shape is held by the tests against ProjectListSchema.
-    { onRequest: signedIn },
-    async (request, reply) => {
+    { onRequest: signedIn, schema: { response: { 200: ProjectListSchema } } },
+    async (request) => {
       const user = requireUser(request);
-      const json = await listProjectsJson({ db, userId: user.id });
-      return reply.type('application/json; charset=utf-8').send(json);
+      const rows = await listProjects({ db, userId: user.id });
+      return rows.map(presentProject);
     },
   );
 

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { CreateProjectInputSchema, UpdateProjectInput } from '@kiln/shared';
 import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
 import type { z } from 'zod';
@@ -9,7 +9,6 @@ import { ancestorsOf } from '../files/paths';
 import { getTemplate } from '../templates/catalog';
 import { listUploadEntriesForProject } from '../uploads/service';
 import { getOwnedProject } from './policy';
-import { projectListJson } from './presenter';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
 
@@ -25,13 +24,12 @@ interface NewFile {
 // Under PostgreSQL's 65,535 bind parameters per statement with room to spare.
 const INSERT_CHUNK = 500;
 
-/** The user's projects, most recently updated first, as the JSON the API answers. */
-export async function listProjectsJson(options: { db: Database; userId: string }): Promise<string> {
-  const [row] = await options.db
-    .select({ json: projectListJson })
+export async function listProjects(options: { db: Database; userId: string }) {
+  return options.db
+    .select()
     .from(projects)
-    .where(eq(projects.ownerId, options.userId));
-  return row?.json ?? '[]';
+    .where(eq(projects.ownerId, options.userId))
+    .orderBy(desc(projects.updatedAt));
 }
 
 /**
