@@ -1,7 +1,7 @@
 import type { AdminUser } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
+import { formatGbp } from '../../lib/money';
 import {
-  formatGbp,
   formatJoined,
   paidSubscriptions,
   planOptionLabel,

@@ -6,17 +6,7 @@ import {
   type SubscriptionPlan,
   type SubscriptionStatus,
 } from '@kiln/shared';
-
-const gbp = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
-
-/** Whole pounds, as the spec writes prices: £19, £1,287. */
-export function formatGbp(pounds: number): string {
-  return gbp.format(pounds);
-}
+import { formatGbp } from '../../lib/money';
 
 const joinedDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

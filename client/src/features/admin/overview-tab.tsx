@@ -18,7 +18,8 @@ import {
 } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { formatGbp, formatJoined, STATUS_LABELS, totalMonthlyRevenue } from './admin-model';
+import { formatGbp } from '../../lib/money';
+import { formatJoined, STATUS_LABELS, totalMonthlyRevenue } from './admin-model';
 import { PlanBadge } from './badges';
 
 const number = new Intl.NumberFormat('en-GB');

@@ -1,7 +1,7 @@
 import { monthlyValueGbp, type AdminUser } from '@kiln/shared';
 import { Settings2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { formatGbp } from './admin-model';
+import { formatGbp } from '../../lib/money';
 import { PlanBadge, StatusBadge } from './badges';
 import { UserTable, type UserColumn } from './user-table';
 

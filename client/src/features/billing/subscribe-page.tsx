@@ -15,6 +15,7 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
+import { formatGbp } from '../../lib/money';
 import { errorStatus, serverErrorMessage } from '../../lib/request';
 import { useTheme } from '../../lib/theme';
 import { RequireAuth } from '../auth/redirects';
@@ -52,12 +53,6 @@ export default function SubscribePage() {
   );
 }
 
-const GBP = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
-
 function PlanDetails({ plan }: { plan: PaidPlan }) {
   const details = PLANS[plan];
   return (
@@ -70,7 +65,7 @@ function PlanDetails({ plan }: { plan: PaidPlan }) {
         <div className="flex items-baseline justify-between gap-4">
           <span className="text-lg font-semibold">{details.name}</span>
           <span>
-            <span className="text-3xl font-bold">{GBP.format(details.priceGbp)}</span>
+            <span className="text-3xl font-bold">{formatGbp(details.priceGbp)}</span>
             <span className="text-muted-foreground">/month</span>
           </span>
         </div>

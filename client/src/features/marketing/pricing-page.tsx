@@ -13,16 +13,11 @@ import {
   CardTitle,
 } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { formatGbp } from '../../lib/money';
 import { useAuth } from '../auth/use-auth';
 import { MarketingPage } from './marketing-layout';
 
 const POPULAR_PLAN: SubscriptionPlan = 'pro';
-
-const GBP = new Intl.NumberFormat('en-GB', {
-  style: 'currency',
-  currency: 'GBP',
-  maximumFractionDigits: 0,
-});
 
 /** What each tier includes, as spec accounts 6 states it. `true` means included, `false` not. */
 const COMPARISON: { label: string; values: Record<SubscriptionPlan, string | boolean> }[] = [
@@ -156,7 +151,7 @@ export default function PricingPage() {
                     <CardDescription>{plan.tagline}</CardDescription>
                     <p className="mt-4 flex items-baseline gap-1">
                       <span className="text-4xl font-bold tracking-tight">
-                        {GBP.format(plan.priceGbp)}
+                        {formatGbp(plan.priceGbp)}
                       </span>
                       <span className="text-muted-foreground text-sm">per month</span>
                     </p>

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { stripeEvents, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import { createStripeCustomer, createStripeSubscription, type StripeSettings } from './stripe-api';
 
 /** Starts a checkout: the user's Stripe customer (made once), then an incomplete subscription. */
@@ -46,7 +47,6 @@ const SUBSCRIPTION_EVENTS = new Set([
 /** Subscriptions that have ended; `incomplete` and `past_due` leave the plan as it is. */
 const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 const PAYING = new Set(['active', 'trialing']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a subscription event makes of the user's plan, or null when it changes nothing. */
 function planChange(
@@ -90,7 +90,7 @@ export async function applyStripeEvent(options: {
     if (!change) return true;
     // Kiln's own checkouts carry the user's id; a customer id finds the rest.
     const userId = subscription.metadata?.userId ?? '';
-    const owner = UUID.test(userId)
+    const owner = isUuid(userId)
       ? eq(users.id, userId)
       : subscription.customer
         ? eq(users.stripeCustomerId, subscription.customer)
