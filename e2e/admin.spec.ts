@@ -80,7 +80,7 @@ test.describe('administrator portal', () => {
     browser,
   }) => {
     // Two browsers and a dozen round trips: more than the default budget on a busy machine.
-    test.setTimeout(90_000);
+    test.slow();
     await signInAsAdmin(page);
     const member = await otherUser(browser);
 

@@ -71,6 +71,6 @@ test.describe('file tree keys', () => {
     const run = page.getByTestId('run');
     await expect(run).toHaveCount(1);
     await expect(run.first()).toContainText('index.js');
-    await expect(run.first()).toContainText(/Exited with code 0 in \d/, { timeout: 20_000 });
+    await expect(run.first()).toContainText(/Exited with code 0 in \d/);
   });
 });

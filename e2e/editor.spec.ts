@@ -19,7 +19,6 @@ async function typeAtEnd(page: Page, text: string) {
 
 test.describe('editor', () => {
   // Each test loads Monaco (and some two tabs of it) on a 2-core machine: give them room.
-  test.describe.configure({ timeout: 60_000 });
 
   test('opens the template’s index.html, autosaves an edit, and keeps it across a reload', async ({
     page,
@@ -41,7 +40,7 @@ test.describe('editor', () => {
     await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
     await expect(page.getByTestId('unsaved-dot')).toBeVisible();
     await expect(page.getByTestId('save-status')).toHaveText(/^(Saving\.\.\.|Saved)$/);
-    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 10_000 });
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now');
     await expect(page.getByTestId('unsaved-dot')).toHaveCount(0);
 
     // The server has it (the editor shows only the lines on screen of a long file).
@@ -77,7 +76,7 @@ test.describe('editor', () => {
       route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
     );
     await typeAtEnd(page, '\n// written while offline');
-    await expect(toast(page, 'Failed to save file.')).toBeVisible({ timeout: 10_000 });
+    await expect(toast(page, 'Failed to save file.')).toBeVisible();
     await expect(page.getByTestId('save-status')).toHaveText('Unsaved changes');
 
     await page.reload();
@@ -86,7 +85,7 @@ test.describe('editor', () => {
 
     // The connection is back: the kept edit is saved without anyone retyping it.
     await page.unroute('**/api/files/*');
-    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 15_000 });
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now');
     expect(await savedContent(page, id, 'index.js')).toContain('written while offline');
   });
 
@@ -254,19 +253,17 @@ test.describe('editor', () => {
     await editorReady(other);
 
     await typeAtEnd(other, '\n// from the other tab');
-    await expect(other.getByTestId('save-status')).toHaveText('Saved just now', {
-      timeout: 10_000,
-    });
+    await expect(other.getByTestId('save-status')).toHaveText('Saved just now');
 
     // Back to the first tab, which still holds the version it opened.
     await page.bringToFront();
     await typeAtEnd(page, '\n// from this tab');
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('changed elsewhere', { timeout: 10_000 });
+    await expect(dialog).toContainText('changed elsewhere');
     await expect(dialog).toContainText('from the other tab');
     await expect(dialog).toContainText('from this tab');
     await dialog.getByRole('button', { name: 'Keep my version' }).click();
-    await expect(page.getByTestId('save-status')).toHaveText('Saved just now', { timeout: 10_000 });
+    await expect(page.getByTestId('save-status')).toHaveText('Saved just now');
 
     const content = await savedContent(page, id, 'index.js');
     expect(content).toContain('from this tab');
