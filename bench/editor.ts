@@ -18,7 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { launchChromium } from './lib/browser';
 import pg from 'pg';
 import {
   generateProject,
@@ -215,22 +216,9 @@ interface Timeline {
   elements: number;
 }
 
-async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    // Playwright would exit the process on these before the rest is cleaned up; we close it.
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+async function launchBrowser(): Promise<Browser> {
+  // Playwright would exit the process on signals before the rest is cleaned up; we close it.
+  const browser = await launchChromium({ handleSignals: false });
   hold('Chromium', () => browser.close());
   return browser;
 }
@@ -664,7 +652,7 @@ async function measureEngine(
 ): Promise<EngineResult> {
   const mark = releases.length;
   try {
-    const browser = await launchChromium();
+    const browser = await launchBrowser();
     const editor: EditorResult[] = [];
     for (const [index, files] of EDITOR_SIZES.entries()) {
       progress(`${label}: editor ready, ${files} files`);

@@ -3,8 +3,8 @@
 // Budget (issue 2): the landing page loads at most 150 KB of gzipped JavaScript, and no public
 // page loads the code editor. Run: npm run build && npm run page-weight -w bench
 import { gzipSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { printTable, startServer } from './lib/server';
+import { launchChromium } from './lib/browser';
 
 const ROUTES = [
   '/',
@@ -31,17 +31,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 async function main() {
   const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 5190) });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const rows: (string | number)[][] = [];
   let failures = 0;
   try {

@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { chromium } from '@playwright/test';
 import pg from 'pg';
 import { BenchClient, percentile, printTable, startServer, type RunningServer } from './lib/server';
+import { launchChromium } from './lib/browser';
 
 const PROJECTS = 1000;
 const WARMUP = 50;
@@ -70,17 +70,7 @@ async function measure(client: BenchClient) {
  * and how long a search keystroke, a sort change and a view switch take to show.
  */
 async function measureDashboard(server: RunningServer, client: BenchClient) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies(
@@ -197,7 +187,9 @@ async function postgres() {
   }
 }
 
-const embeddedResult = await embedded();
+const embeddedResult = process.env.SKIP_EMBEDDED
+  ? { p50: 0, p99: 0, mean: 0, max: 0, kb: 0 }
+  : await embedded();
 const postgresResult = await postgres();
 const results = [
   ['embedded (PGlite)', embeddedResult],

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const [baseUrl = 'http://127.0.0.1:5000', outDir = 'screenshots', ...routeArgs] =
   process.argv.slice(2);
@@ -29,17 +30,7 @@ const routes =
       ];
 const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 375, height: 740 } };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 await mkdir(outDir, { recursive: true });
 for (const theme of ['dark', 'light'] as const) {
   for (const [device, viewport] of Object.entries(viewports)) {

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { TEMPLATE_CATALOG, type Project } from '@kiln/shared';
+import { eq, sql } from 'drizzle-orm';
+import { ProjectListSchema, TEMPLATE_CATALOG, type Project } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, projects, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -241,6 +241,44 @@ describe('projects API', () => {
         'first',
         'second',
       ]);
+    });
+
+    it('lists each project exactly as GET /api/projects/:id presents it (decision 0011)', async () => {
+      const { client } = await signUp(t.app);
+      const plain = (await create(client, { name: 'Plain' })).json<Project>();
+      const linked = (await create(client, { name: 'Linked "quoted" \\ name' })).json<Project>();
+      await client.patch(`/api/projects/${linked.id}`, { starred: true, tags: ['a', 'é'] });
+      // Fields only Git sync sets, and a time with microseconds, as PostgreSQL keeps them.
+      await t.database.db
+        .update(projects)
+        .set({
+          githubOwner: 'kiln-dev',
+          githubRepo: 'demo',
+          githubBranch: 'trunk',
+          autoSyncEnabled: true,
+          syncIntervalMs: 60_000,
+          lastSyncedAt: sql`'2026-01-02T03:04:05.678999Z'::timestamptz`,
+        })
+        .where(eq(projects.id, linked.id));
+
+      const response = await client.get('/api/projects');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const listed = ProjectListSchema.parse(response.json());
+      const single = await Promise.all(
+        [linked, plain].map(async (project) =>
+          (await client.get(`/api/projects/${project.id}`)).json(),
+        ),
+      );
+      expect(listed).toEqual(single);
+      expect(listed[0]).toMatchObject({
+        name: 'Linked "quoted" \\ name',
+        tags: ['a', 'é'],
+        githubOwner: 'kiln-dev',
+        github_owner: 'kiln-dev',
+        github_branch: 'trunk',
+        last_synced_at: '2026-01-02T03:04:05.678Z',
+        sync_interval: 60_000,
+      });
     });
 
     it('answers an empty list to a new user and 401 when signed out', async () => {

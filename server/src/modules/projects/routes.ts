@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CreateProjectInputSchema,
   MessageResponseSchema,
-  ProjectListSchema,
   ProjectSchema,
   UpdateProjectInputSchema,
 } from '@kiln/shared';
@@ -23,11 +22,13 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: { db: Data
 
   app.get(
     '/api/projects',
-    { onRequest: signedIn, schema: { response: { 200: ProjectListSchema } } },
-    async (request) => {
+    // The rows arrive presented (decision 0011); checking 1,000 of them against ProjectListSchema
+    // field by field would cost more than the query. projects.test.ts parses the answer with it.
+    { onRequest: signedIn },
+    async (request, reply) => {
       const user = requireUser(request);
-      const rows = await listProjects({ db, userId: user.id });
-      return rows.map(presentProject);
+      const list = await listProjects({ db, userId: user.id });
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(list));
     },
   );
 

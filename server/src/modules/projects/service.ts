@@ -1,14 +1,15 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
-import type { CreateProjectInputSchema, UpdateProjectInput } from '@kiln/shared';
+import { count, eq, sql } from 'drizzle-orm';
+import type { CreateProjectInputSchema, Project, UpdateProjectInput } from '@kiln/shared';
 import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
 import type { z } from 'zod';
-import type { Database, DbOrTx } from '../../db/client';
+import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { ancestorsOf } from '../files/paths';
 import { getTemplate } from '../templates/catalog';
 import { listUploadEntriesForProject } from '../uploads/service';
 import { getOwnedProject } from './policy';
+import { presentedProjectColumns } from './presenter';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
 
@@ -24,12 +25,18 @@ interface NewFile {
 // Under PostgreSQL's 65,535 bind parameters per statement with room to spare.
 const INSERT_CHUNK = 500;
 
+/**
+ * The user's projects, most recently updated first, as the API presents them. The dashboard
+ * reads this on every visit, so the database writes each row in its final shape
+ * (presentedProjectColumns; decision 0011).
+ */
 export async function listProjects(options: { db: Database; userId: string }) {
-  return options.db
-    .select()
-    .from(projects)
-    .where(eq(projects.ownerId, options.userId))
-    .orderBy(desc(projects.updatedAt));
+  return queryRows<Project>(
+    options.db,
+    sql`select ${presentedProjectColumns} from ${projects}
+      where ${projects.ownerId} = ${options.userId}
+      order by ${projects.updatedAt} desc`,
+  );
 }
 
 /**
