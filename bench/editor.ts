@@ -19,8 +19,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { launchChromium } from './lib/browser';
 import pg from 'pg';
+import { launchChromium } from './lib/browser';
 import {
   generateProject,
   insertProject,
