@@ -45,13 +45,14 @@ export const ProjectCard = memo(function ProjectCard({
       aria-label={project.name}
       className={cn(
         'bg-card group relative rounded-xl border transition-colors hover:border-primary/50 focus-within:border-primary/50',
-        isGrid ? 'flex flex-col gap-3 p-5' : 'flex items-center gap-4 px-4 py-3',
+        isGrid ? 'flex flex-col gap-3 p-5' : 'flex items-center gap-3 px-4 py-3 sm:gap-4',
       )}
     >
       <div
         className={cn(
           'flex min-w-0 items-start gap-2',
-          isGrid ? 'pr-16' : 'w-56 shrink-0 items-center',
+          // A phone's row has room for the name, language and buttons only.
+          isGrid ? 'pr-16' : 'flex-1 items-center sm:w-56 sm:flex-none sm:shrink-0',
         )}
       >
         <h3 className="min-w-0 flex-1 truncate font-semibold">
@@ -70,23 +71,31 @@ export const ProjectCard = memo(function ProjectCard({
       <p
         className={cn(
           'text-muted-foreground text-sm',
-          isGrid ? 'line-clamp-2 min-h-10' : 'min-w-0 flex-1 truncate',
+          isGrid ? 'line-clamp-2 min-h-10' : 'hidden min-w-0 flex-1 truncate sm:block',
         )}
       >
         {project.description || 'No description'}
       </p>
 
-      <div className={cn('flex flex-wrap gap-1.5', isGrid ? '' : 'hidden shrink-0 md:flex')}>
-        {tags.map((tag) => (
-          <Badge key={tag} variant="secondary">
-            {tag}
-          </Badge>
-        ))}
-        {hiddenTags > 0 && <Badge variant="outline">+{hiddenTags}</Badge>}
-      </div>
+      {/* No empty row: in the grid it would still take a gap's height. */}
+      {project.tags.length > 0 && (
+        <div className={cn('flex flex-wrap gap-1.5', isGrid ? '' : 'hidden shrink-0 md:flex')}>
+          {tags.map((tag) => (
+            <Badge key={tag} variant="secondary">
+              {tag}
+            </Badge>
+          ))}
+          {hiddenTags > 0 && <Badge variant="outline">+{hiddenTags}</Badge>}
+        </div>
+      )}
 
       <div className={cn('flex items-center gap-3', isGrid ? 'mt-auto' : 'shrink-0')}>
-        <span className="text-muted-foreground inline-flex items-center gap-1 text-xs">
+        <span
+          className={cn(
+            'text-muted-foreground inline-flex items-center gap-1 text-xs',
+            !isGrid && 'max-sm:hidden',
+          )}
+        >
           <Clock className="size-3" aria-hidden />
           {updated}
         </span>
@@ -141,10 +150,25 @@ export function ProjectCardSkeleton({ view }: { view: ViewMode }) {
         view === 'grid' ? 'grid gap-3 p-5' : 'flex items-center gap-4 px-4 py-4',
       )}
     >
-      <div className="bg-muted h-5 w-2/5 animate-pulse rounded" />
-      <div className="bg-muted h-4 w-full animate-pulse rounded" />
-      {view === 'grid' && <div className="bg-muted h-4 w-3/4 animate-pulse rounded" />}
-      <div className="bg-muted h-4 w-1/3 animate-pulse rounded" />
+      {/* The card's own rows and heights, so nothing jumps when the projects arrive. */}
+      <div className="bg-muted h-6 w-2/5 animate-pulse rounded" />
+      {view === 'grid' ? (
+        <>
+          <div className="grid gap-2">
+            <div className="bg-muted h-4 w-full animate-pulse rounded" />
+            <div className="bg-muted h-4 w-3/4 animate-pulse rounded" />
+          </div>
+          <div className="flex items-center justify-between">
+            <div className="bg-muted h-4 w-1/3 animate-pulse rounded" />
+            <div className="bg-muted h-5.5 w-16 animate-pulse rounded-full" />
+          </div>
+        </>
+      ) : (
+        <>
+          <div className="bg-muted h-4 w-full animate-pulse rounded" />
+          <div className="bg-muted h-4 w-1/3 animate-pulse rounded" />
+        </>
+      )}
     </div>
   );
 }

@@ -40,7 +40,7 @@ export function ProjectToolbar(props: ProjectToolbarProps) {
           <Input
             type="search"
             aria-label="Search projects"
-            placeholder="Search by name, description, language or tag"
+            placeholder="Search name, description, language, tag"
             className="pl-9"
             value={props.search}
             onChange={(event) => props.onSearch(event.target.value)}

@@ -3,6 +3,7 @@ import { useTheme } from '../../lib/theme';
 import { modelUri } from './monaco-setup';
 import { EditorSkeleton } from './editor-skeleton';
 import { languageForPath } from './language';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 export interface CodeEditorProps {
   path: string;
@@ -28,6 +29,8 @@ export default function CodeEditor({
   readOnly = false,
 }: CodeEditorProps) {
   const { theme } = useTheme();
+  // A phone's editor is some 40 columns wide: a minimap would take a fifth of them.
+  const isPhone = useMediaQuery(PHONE_QUERY);
   return (
     <Editor
       path={modelUri(path)}
@@ -43,7 +46,7 @@ export default function CodeEditor({
         fontFamily: "'JetBrains Mono Variable', ui-monospace, monospace",
         fontLigatures: true,
         fontSize: 13,
-        minimap: { enabled: true, scale: 1 },
+        minimap: { enabled: !isPhone, scale: 1 },
         scrollBeyondLastLine: false,
         smoothScrolling: true,
         tabSize: 2,

@@ -95,7 +95,7 @@ export function CreateFileDialog({
               id="new-file-name"
               autoFocus
               value={name}
-              placeholder={kind === 'file' ? 'index.js' : 'components'}
+              placeholder={kind === 'file' ? 'e.g. utils.js' : 'e.g. components'}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'new-file-error' : undefined}
               onChange={(event) => {

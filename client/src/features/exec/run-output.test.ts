@@ -64,6 +64,20 @@ describe('runLines (spec editor 8)', () => {
     ]);
   });
 
+  it('sets the server’s advice on a missing package apart from the error', () => {
+    const error =
+      "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express'\n" +
+      "Hint: 'express' is listed in package.json, but packages are not installed for runs.";
+    expect(runLines(done({ error, exitCode: 1 }))).toEqual([
+      { kind: 'error', text: "Error: Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express'" },
+      {
+        kind: 'notice',
+        text: "Hint: 'express' is listed in package.json, but packages are not installed for runs.",
+      },
+      { kind: 'status', text: 'Exited with code 1 in 42 ms' },
+    ]);
+  });
+
   it('keeps blank lines the program printed, other than the last newline', () => {
     expect(runLines(done({ output: 'a\n\nb\n\n' }))[0]).toEqual({
       kind: 'stdout',

@@ -66,8 +66,13 @@ export function runLines(entry: RunEntry): RunLine[] {
   const { result } = entry;
   const lines: RunLine[] = [];
   if (result.output) lines.push({ kind: 'stdout', text: withoutFinalNewline(result.output) });
-  if (result.error)
-    lines.push({ kind: 'error', text: `Error: ${withoutFinalNewline(result.error)}` });
+  if (result.error) {
+    // The server's advice on a missing package ends the error; it is guidance, not more error.
+    const [, error = result.error, hint] =
+      /^([\s\S]*?)\n(Hint: [^\n]*)\n?$/.exec(result.error) ?? [];
+    lines.push({ kind: 'error', text: `Error: ${withoutFinalNewline(error)}` });
+    if (hint) lines.push({ kind: 'notice', text: hint });
+  }
   const cut = result.limit !== null || result.truncated;
   lines.push({ kind: cut ? 'notice' : 'status', text: exitText(result) });
   return lines;
