@@ -57,6 +57,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  database.onIdleError((error) =>
+    app.log.warn({ err: error }, 'The database closed an idle connection; it will be replaced'),
+  );
 
   // Stripe's payment form loads its script and frames from Stripe, when payments are on.
   const stripe = stripeSettingsFrom(env)

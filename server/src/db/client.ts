@@ -22,6 +22,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Where to report an idle connection the server ended; the pool replaces it on next use. */
+  onIdleError(listener: (error: Error) => void): void;
 }
 
 /** The rows of a raw query; node-postgres and PGlite both answer `{ rows }`. */
@@ -61,10 +63,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         await db.execute(sql`select 1`);
       },
       close: () => client.close(),
+      // In-process: there is no connection for a server to end.
+      onIdleError: () => undefined,
     };
   }
 
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // PostgreSQL ends idle connections when it restarts or an administrator terminates them; the
+  // pool reports that as an 'error' event, which would end the process with no listener.
+  let idleErrorListener: (error: Error) => void = () => undefined;
+  pool.on('error', (error) => idleErrorListener(error));
   const db = drizzlePg({ client: pool, schema });
   await migratePg(db, { migrationsFolder: folder });
   return {
@@ -74,5 +82,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    onIdleError: (listener) => {
+      idleErrorListener = listener;
+    },
   };
 }

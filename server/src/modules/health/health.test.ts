@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
@@ -16,6 +17,23 @@ describe('GET /api/health', () => {
     expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true }, mail: 'outbox' });
     expect(client.cookies.get('csrf_token')).toMatch(/^[\w-]{43}$/);
   });
+
+  // Only a PostgreSQL server can end Kiln's connections; CI runs this file against one.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps answering after PostgreSQL ends its idle connections',
+    async () => {
+      // Several connections in the pool, then the server ends every one but the caller's.
+      const client = new TestClient(t.app);
+      await Promise.all(Array.from({ length: 4 }, () => client.get('/api/health')));
+      await t.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const answers = await Promise.all(Array.from({ length: 4 }, () => client.get('/api/health')));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    },
+  );
 
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await new TestClient(t.app).get('/api/does-not-exist');
