@@ -256,5 +256,31 @@ await eachLook(async (page, shot, device) => {
   await closeDialog();
 });
 
+// Checkout for Pro (without Stripe settings it says payments are unavailable), and the admin
+// portal's three tabs when this account is the instance's first, hence an administrator.
+const isAdmin = await (async () => {
+  const context = await browser.newContext({ storageState });
+  const me = await api(context, 'GET', '/api/auth/me');
+  await context.close();
+  return (me.user as { isAdmin?: boolean } | undefined)?.isAdmin === true;
+})();
+await eachLook(async (page, shot) => {
+  await page.goto(`${baseUrl}/subscribe?plan=pro`);
+  await page.getByText('Plan Details').waitFor();
+  await page.waitForTimeout(300);
+  await shot('subscribe-pro');
+  if (!isAdmin) return;
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByRole('heading', { name: 'Admin Portal' }).waitFor();
+  await page.getByText('Total Users').waitFor();
+  await shot('admin-dashboard');
+  for (const tab of ['Users', 'Subscriptions']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.waitForTimeout(300);
+    await shot(`admin-${tab.toLowerCase()}`);
+  }
+});
+if (!isAdmin) console.log('not an administrator here: the admin portal was not shot');
+
 await browser.close();
 console.log(`${written.length} screenshots written to ${outDir}`);
