@@ -1,12 +1,16 @@
 import { cn } from '../../lib/cn';
 
 /** Spec accounts 2: five languages have their own colour; any other gets a neutral one. */
+// Solid tints in the light theme: this Chromium drew translucent orange edges with a teal fringe.
 const COLOURS: Record<string, string> = {
-  javascript: 'bg-yellow-400/15 text-yellow-700 border-yellow-500/30 dark:text-yellow-300',
-  typescript: 'bg-blue-500/15 text-blue-700 border-blue-500/30 dark:text-blue-300',
-  python: 'bg-emerald-500/15 text-emerald-700 border-emerald-500/30 dark:text-emerald-300',
-  html: 'bg-orange-500/15 text-orange-700 border-orange-500/30 dark:text-orange-300',
-  css: 'bg-violet-500/15 text-violet-700 border-violet-500/30 dark:text-violet-300',
+  javascript:
+    'bg-yellow-100 text-yellow-800 border-yellow-300 dark:bg-yellow-400/15 dark:text-yellow-300 dark:border-yellow-500/30',
+  typescript:
+    'bg-blue-100 text-blue-800 border-blue-300 dark:bg-blue-500/15 dark:text-blue-300 dark:border-blue-500/30',
+  python:
+    'bg-emerald-100 text-emerald-800 border-emerald-300 dark:bg-emerald-500/15 dark:text-emerald-300 dark:border-emerald-500/30',
+  html: 'bg-orange-100 text-orange-800 border-orange-300 dark:bg-orange-500/15 dark:text-orange-300 dark:border-orange-500/30',
+  css: 'bg-violet-100 text-violet-800 border-violet-300 dark:bg-violet-500/15 dark:text-violet-300 dark:border-violet-500/30',
 };
 const NEUTRAL = 'bg-muted text-muted-foreground border-border';
 

@@ -99,7 +99,14 @@ export const ProjectCard = memo(function ProjectCard({
           <Clock className="size-3" aria-hidden />
           {updated}
         </span>
-        <LanguageBadge language={project.language} className={isGrid ? 'ml-auto' : ''} />
+        {isGrid ? (
+          <LanguageBadge language={project.language} className="ml-auto" />
+        ) : (
+          // A column of its own, so the times and badges of the rows line up.
+          <span className="inline-flex w-26">
+            <LanguageBadge language={project.language} />
+          </span>
+        )}
       </div>
 
       <div
