@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { PNG, createFile, createProject } from './test-helpers';
+import { comparePaths } from './paths';
+import { byPath } from './service';
 import { ProjectTextCache } from './text-cache';
 
 describe('ProjectTextCache', () => {
@@ -56,6 +58,27 @@ describe('ProjectTextCache', () => {
       'd.txt': 'new',
       'index.js': first['index.js'],
     });
+  });
+
+  it("lists files in the database's path order, read whole or read again in part", async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client);
+    // Case, accents, a character past U+FFFF and one just below it sort differently in UTF-16.
+    const paths = ['b.txt', 'B.txt', 'a/z.txt', 'a.txt', 'é.txt', '😀.txt', 'ｚ.txt', 'a-b.txt'];
+    for (const path of paths) await createFile(client, project.id, path, { content: path });
+    const inDatabase = (
+      await t.database.db
+        .select({ path: files.path })
+        .from(files)
+        .where(and(eq(files.projectId, project.id), isNotNull(files.content)))
+        .orderBy(byPath)
+    ).map((row) => row.path);
+    const cache = new ProjectTextCache(1_000_000);
+    const listed = async () =>
+      (await cache.listTextFiles(t.database.db, project.id)).map((file) => file.path);
+    expect(await listed()).toEqual(inDatabase);
+    await createFile(client, project.id, 'c.txt', { content: 'later' });
+    expect(await listed()).toEqual([...inDatabase, 'c.txt'].sort(comparePaths));
   });
 
   it('keeps within its size, dropping the least recently searched project first', async () => {

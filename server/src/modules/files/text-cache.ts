@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import type { ScanFile } from './scan';
+import { comparePaths } from './paths';
 import { byPath } from './service';
 
 /*
@@ -83,6 +84,51 @@ export class ProjectTextCache {
 
   /** `onlyIfKept`: skip reading the text when the project is too large to keep (a warm-up). */
   private async read(db: DbOrTx, projectId: string, onlyIfKept: boolean): Promise<ScanFile[]> {
+    const cached = this.take(projectId);
+    return cached
+      ? this.readChanged(db, projectId, cached)
+      : this.readAll(db, projectId, onlyIfKept);
+  }
+
+  /**
+   * Nothing of the project is in memory: one pass over its rows brings every text at once,
+   * several times faster than listing them and then fetching them by id.
+   */
+  private async readAll(db: DbOrTx, projectId: string, onlyIfKept: boolean) {
+    const isText = and(eq(files.projectId, projectId), isNotNull(files.content));
+    if (onlyIfKept) {
+      const [total] = await db
+        .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+        .from(files)
+        .where(isText);
+      // A UTF-8 text has at least as many bytes as UTF-16 units: when the bytes fit, the text
+      // does. A project over that is left for its first search to read.
+      if ((total?.bytes ?? 0) > this.maxChars) return [];
+    }
+    const rows = await db
+      .select({
+        id: files.id,
+        path: files.path,
+        stamp: sql<string>`xmin::text`,
+        content: files.content,
+      })
+      .from(files)
+      .where(isText);
+    // Sorted here: sorting 50 MB of rows in the database cost a fifth of the whole read.
+    rows.sort((a, b) => comparePaths(a.path, b.path));
+    const texts = new Map<string, CachedText>();
+    const found: ScanFile[] = [];
+    for (const row of rows) {
+      const content = row.content ?? '';
+      texts.set(row.id, { stamp: row.stamp, content });
+      found.push({ id: row.id, path: row.path, content });
+    }
+    this.keep(projectId, texts);
+    return found;
+  }
+
+  /** Part of the project is in memory: only rows written since are read again. */
+  private async readChanged(db: DbOrTx, projectId: string, cached: CachedProject) {
     const listing = await db
       .select({
         id: files.id,
@@ -93,16 +139,10 @@ export class ProjectTextCache {
       .from(files)
       .where(and(eq(files.projectId, projectId), isNotNull(files.content)))
       .orderBy(byPath, files.id);
-    // A UTF-8 text has at least as many bytes as UTF-16 units: when the bytes fit, the text
-    // does. A project over that (rare: most of it would have to be non-ASCII to fit after all)
-    // is left for its first search to read.
-    if (onlyIfKept && listing.reduce((sum, row) => sum + row.size, 0) > this.maxChars) return [];
-
-    const cached = this.take(projectId);
     const texts = new Map<string, CachedText>();
     const changed: string[] = [];
     for (const row of listing) {
-      const text = cached?.texts.get(row.id);
+      const text = cached.texts.get(row.id);
       if (text?.stamp === row.stamp) texts.set(row.id, text);
       else changed.push(row.id);
     }
