@@ -19,6 +19,10 @@ import { byPath } from './service';
  * instead of reading everything a second time.
  */
 
+/** A project's text files: binary files keep their bytes in `data` and no `content`. */
+const textFilesOf = (projectId: string) =>
+  and(eq(files.projectId, projectId), isNotNull(files.content));
+
 /** Ids per query when fetching changed rows. */
 const FETCH_CHUNK = 1000;
 
@@ -95,7 +99,7 @@ export class ProjectTextCache {
    * several times faster than listing them and then fetching them by id.
    */
   private async readAll(db: DbOrTx, projectId: string, onlyIfKept: boolean) {
-    const isText = and(eq(files.projectId, projectId), isNotNull(files.content));
+    const isText = textFilesOf(projectId);
     if (onlyIfKept) {
       const [total] = await db
         .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
@@ -134,10 +138,9 @@ export class ProjectTextCache {
         id: files.id,
         path: files.path,
         stamp: sql<string>`xmin::text`,
-        size: files.size,
       })
       .from(files)
-      .where(and(eq(files.projectId, projectId), isNotNull(files.content)))
+      .where(textFilesOf(projectId))
       .orderBy(byPath, files.id);
     const texts = new Map<string, CachedText>();
     const changed: string[] = [];
