@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { openPglite } from '../server/src/db/pglite';
 import { BenchClient, percentile, printTable, startServer, type RunningServer } from './lib/server';
 import { launchChromium } from './lib/browser';
 
@@ -145,7 +145,7 @@ async function embedded() {
     const first = await startServer({ port: 5191, dataDir });
     const client = await signUp(first, email);
     await first.stop();
-    const db = new PGlite(path.join(dataDir, 'db'));
+    const db = openPglite(path.join(dataDir, 'db'));
     await seedProjects((sql, params) => db.query(sql, params), email);
     await db.close();
     const server = await startServer({ port: 5191, dataDir });

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { openPglite } from './pglite';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,7 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
   if (target.kind === 'pglite') {
     if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
-    const client = new PGlite(target.dataDir);
+    const client = openPglite(target.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: folder });
     return {

@@ -13,6 +13,9 @@ import {
 import type { SubscriptionPlan, SubscriptionStatus } from '@kiln/shared';
 import { bytea } from './bytea';
 
+/** Texts up to this size are in the search index (files_content_trigram_idx). */
+export const SEARCH_INDEX_MAX_BYTES = 262_144;
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
@@ -140,7 +143,16 @@ export const files = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('files_project_path_idx').on(table.projectId, table.path)],
+  (table) => [
+    uniqueIndex('files_project_path_idx').on(table.projectId, table.path),
+    // Trigrams of each text, per project, so a search can ask which files may hold a phrase
+    // before any text leaves the database (modules/files/candidates.ts). Texts over
+    // SEARCH_INDEX_MAX_BYTES stay out: their trigrams would cost every save of them more than
+    // reading them costs a search. Needs the pg_trgm and btree_gin extensions (0003).
+    index('files_content_trigram_idx')
+      .using('gin', table.projectId, sql`${table.content} gin_trgm_ops`)
+      .where(sql`octet_length(${table.content}) <= ${sql.raw(String(SEARCH_INDEX_MAX_BYTES))}`),
+  ],
 );
 
 /** A file uploaded in the create dialog, kept for its owner until a project is made from it. */

@@ -1,11 +1,12 @@
 import { FILE_LIMITS, SearchResultListSchema, type Project, type SearchResult } from '@kiln/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import type { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { PNG, createFile, createProject, insertRows } from './test-helpers';
+import { ProjectTextCache } from './text-cache';
 
 describe('POST /api/files/search/:projectId', () => {
   let t: TestApp;
@@ -160,5 +161,31 @@ describe('POST /api/files/search/:projectId', () => {
     expect(match.lineContent.length).toBeLessThanOrEqual(500);
     expect(match.lineContent).toContain('needle');
     expect(match.lineContentStart).toBeGreaterThan(1);
+  });
+
+  it('answers a plain query through the search index, as reading the project would', async () => {
+    const { client: owner } = await signUp(t.app);
+    const fresh = await createProject(owner, 'Fresh');
+    await createFile(owner, fresh.id, 'a.js', {
+      content: 'const kilnNeedle = 1;\nkilnneedle();\n',
+    });
+    await createFile(owner, fresh.id, 'b.js', { content: 'kiln, then needle\n' });
+    const wholeReads = vi.spyOn(ProjectTextCache.prototype, 'listTextFiles');
+    try {
+      const narrowed = await results({ query: 'KilnNeedle' }, fresh.id, owner);
+      expect(summary(narrowed)).toEqual([['a.js', [1, 2]]]);
+      expect(wholeReads).not.toHaveBeenCalled();
+      // Two letters make no trigram: the project is read whole, and is then in memory.
+      expect(summary(await results({ query: 'ne' }, fresh.id, owner))).toContainEqual([
+        'b.js',
+        [1],
+      ]);
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+      // The index still answers first, and the same way, with the project in memory.
+      expect(await results({ query: 'KilnNeedle' }, fresh.id, owner)).toEqual(narrowed);
+      expect(wholeReads).toHaveBeenCalledTimes(1);
+    } finally {
+      wholeReads.mockRestore();
+    }
   });
 });

@@ -1,13 +1,13 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
-import { PNG, createFile, createProject } from './test-helpers';
+import { PNG, createFile, createProject, insertRows } from './test-helpers';
 import { comparePaths } from './paths';
 import { byPath } from './service';
-import { ProjectTextCache } from './text-cache';
+import { ProjectTextCache, WARM_CHUNK } from './text-cache';
 
 describe('ProjectTextCache', () => {
   let t: TestApp;
@@ -115,6 +115,49 @@ describe('ProjectTextCache', () => {
     expect(await searched).toMatchObject({ 'a.txt': 'one' });
     expect(select).toHaveBeenCalledTimes(3);
     expect(cache.keptProjects()).toEqual([project.id]);
+  });
+
+  it('warms a large project a slice at a time, letting other queries in between', async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client);
+    const count = WARM_CHUNK * 2 + 500;
+    const rows = Array.from({ length: count }, (_, index) => ({
+      path: `src/f${String(index).padStart(5, '0')}.txt`,
+      content: `file ${index}`,
+    }));
+    for (let start = 0; start < count; start += 1000) {
+      await insertRows(t.database, project.id, rows.slice(start, start + 1000));
+    }
+    const cache = new ProjectTextCache(10_000_000);
+    const db = t.database.db;
+    const select = db.select.bind(db);
+    let firstSliceSent: () => void = () => undefined;
+    const firstSlice = new Promise<void>((resolve) => (firstSliceSent = resolve));
+    const selects = vi.spyOn(db, 'select').mockImplementation(((...args: []) => {
+      // The size check is the first select, the first slice the second.
+      if (selects.mock.calls.length === 2) firstSliceSent();
+      return select(...args);
+    }) as typeof db.select);
+    const warming = cache.warm(db, project.id);
+    await firstSlice;
+    // A query sent while the first slice is read is answered before the last slice is asked.
+    await db.execute(sql`select 1`);
+    expect(selects.mock.calls.length).toBeLessThan(4);
+    await warming;
+    // The size check, then three slices.
+    expect(selects).toHaveBeenCalledTimes(4);
+    const [changed] = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(and(eq(files.projectId, project.id), eq(files.path, 'src/f01500.txt')));
+    await client.patch(`/api/files/${changed!.id}`, { content: 'changed' });
+    selects.mockClear();
+    const found = await contents(cache, project.id);
+    expect(Object.keys(found).filter((path) => path.startsWith('src/'))).toHaveLength(count);
+    expect(found['src/f01500.txt']).toBe('changed');
+    expect(found['src/f02499.txt']).toBe('file 2499');
+    // Listing, then the one changed row.
+    expect(selects).toHaveBeenCalledTimes(2);
   });
 
   it('does not read the text of a project too large to keep when warming', async () => {

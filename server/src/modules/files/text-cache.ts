@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import type { ScanFile } from './scan';
@@ -23,8 +23,19 @@ import { byPath } from './service';
 const textFilesOf = (projectId: string) =>
   and(eq(files.projectId, projectId), isNotNull(files.content));
 
+/** A text file's row as the cache keeps it: `xmin` stamps the write that made the row. */
+const textColumns = {
+  id: files.id,
+  path: files.path,
+  stamp: sql<string>`xmin::text`,
+  content: files.content,
+};
+
 /** Ids per query when fetching changed rows. */
 const FETCH_CHUNK = 1000;
+
+/** Rows per query when warming a project (about 5 MB of text for typical files). */
+export const WARM_CHUNK = 1000;
 
 interface CachedText {
   stamp: string;
@@ -86,38 +97,23 @@ export class ProjectTextCache {
     }
   }
 
-  /** `onlyIfKept`: skip reading the text when the project is too large to keep (a warm-up). */
-  private async read(db: DbOrTx, projectId: string, onlyIfKept: boolean): Promise<ScanFile[]> {
+  /** `warming`: a read ahead of the first search, which no one is waiting for. */
+  private async read(db: DbOrTx, projectId: string, warming: boolean): Promise<ScanFile[]> {
     const cached = this.take(projectId);
-    return cached
-      ? this.readChanged(db, projectId, cached)
-      : this.readAll(db, projectId, onlyIfKept);
+    if (cached) return this.readChanged(db, projectId, cached);
+    if (warming) {
+      await this.readInChunks(db, projectId);
+      return [];
+    }
+    return this.readAll(db, projectId);
   }
 
   /**
-   * Nothing of the project is in memory: one pass over its rows brings every text at once,
-   * several times faster than listing them and then fetching them by id.
+   * Nothing of the project is in memory and a search waits: one pass over its rows brings every
+   * text at once, several times faster than listing them and then fetching them by id.
    */
-  private async readAll(db: DbOrTx, projectId: string, onlyIfKept: boolean) {
-    const isText = textFilesOf(projectId);
-    if (onlyIfKept) {
-      const [total] = await db
-        .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
-        .from(files)
-        .where(isText);
-      // A UTF-8 text has at least as many bytes as UTF-16 units: when the bytes fit, the text
-      // does. A project over that is left for its first search to read.
-      if ((total?.bytes ?? 0) > this.maxChars) return [];
-    }
-    const rows = await db
-      .select({
-        id: files.id,
-        path: files.path,
-        stamp: sql<string>`xmin::text`,
-        content: files.content,
-      })
-      .from(files)
-      .where(isText);
+  private async readAll(db: DbOrTx, projectId: string) {
+    const rows = await db.select(textColumns).from(files).where(textFilesOf(projectId));
     // Sorted here: sorting 50 MB of rows in the database cost a fifth of the whole read.
     rows.sort((a, b) => comparePaths(a.path, b.path));
     const texts = new Map<string, CachedText>();
@@ -129,6 +125,38 @@ export class ProjectTextCache {
     }
     this.keep(projectId, texts);
     return found;
+  }
+
+  /**
+   * A warm-up reads the project a slice of paths at a time, so that queries arriving meanwhile
+   * (a search the index answers, a save) wait for one slice rather than for the whole project:
+   * the embedded database answers one query at a time. The slices are not one snapshot, which
+   * is safe because nothing is answered from them directly: the next search asks which rows
+   * changed since, by their stamps, as for any cached text.
+   */
+  private async readInChunks(db: DbOrTx, projectId: string) {
+    const [total] = await db
+      .select({ bytes: sql<number>`coalesce(sum(${files.size}), 0)::float8` })
+      .from(files)
+      .where(textFilesOf(projectId));
+    // A UTF-8 text has at least as many bytes as UTF-16 units: when the bytes fit, the text
+    // does. A project over that is left for its first search to read.
+    if ((total?.bytes ?? 0) > this.maxChars) return;
+    const texts = new Map<string, CachedText>();
+    let after: string | undefined;
+    for (;;) {
+      const rows = await db
+        .select(textColumns)
+        .from(files)
+        .where(and(textFilesOf(projectId), after === undefined ? undefined : gt(files.path, after)))
+        // The order of files_project_path_idx, so each slice is a range of the index.
+        .orderBy(asc(files.path))
+        .limit(WARM_CHUNK);
+      for (const row of rows) texts.set(row.id, { stamp: row.stamp, content: row.content ?? '' });
+      if (rows.length < WARM_CHUNK) break;
+      after = rows[rows.length - 1]!.path;
+    }
+    this.keep(projectId, texts);
   }
 
   /** Part of the project is in memory: only rows written since are read again. */
