@@ -132,7 +132,8 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   },
   DATABASE_URL: {
     default: 'unset (embedded PGlite in `DATA_DIR/db`)',
-    description: 'PostgreSQL connection string; replaces the embedded database.',
+    description:
+      'PostgreSQL (13 or later) connection string; replaces the embedded database. Its owner must be able to create the contrib extensions `pg_trgm` and `btree_gin`.',
   },
   SECRET_KEY: {
     default: 'unset (generated once into `DATA_DIR/secret.key`, mode 0600)',
