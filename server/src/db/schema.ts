@@ -145,6 +145,10 @@ export const files = pgTable(
   },
   (table) => [
     uniqueIndex('files_project_path_idx').on(table.projectId, table.path),
+    // Paths in byte order, as every listing presents them (byPath in modules/files/service.ts),
+    // whatever the database's collation: a search reads a project in that order a slice at a
+    // time (modules/files/ordered-scan.ts).
+    index('files_project_path_bytes_idx').on(table.projectId, sql`${table.path} collate "C"`),
     // Trigrams of each text, per project, so a search can ask which files may hold a phrase
     // before any text leaves the database (modules/files/candidates.ts). Texts over
     // SEARCH_INDEX_MAX_BYTES stay out: their trigrams would cost every save of them more than

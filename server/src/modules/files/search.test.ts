@@ -175,15 +175,18 @@ describe('POST /api/files/search/:projectId', () => {
       const narrowed = await results({ query: 'KilnNeedle' }, fresh.id, owner);
       expect(summary(narrowed)).toEqual([['a.js', [1, 2]]]);
       expect(wholeReads).not.toHaveBeenCalled();
-      // Two letters make no trigram: the project is read whole, and is then in memory.
-      expect(summary(await results({ query: 'ne' }, fresh.id, owner))).toContainEqual([
-        'b.js',
-        [1],
-      ]);
+      // Two letters make no trigram: the project is read in path order, up to the answer.
+      const short = await results({ query: 'ne' }, fresh.id, owner);
+      expect(summary(short)).toContainEqual(['b.js', [1]]);
+      expect(wholeReads).not.toHaveBeenCalled();
+      // A regular expression cannot be narrowed: it reads the project, which then stays in
+      // memory and answers what the index and the ordered read answered, the same way.
+      await results({ query: 'kiln\\w+', useRegex: true }, fresh.id, owner);
       expect(wholeReads).toHaveBeenCalledTimes(1);
-      // The index still answers first, and the same way, with the project in memory.
+      expect(await results({ query: 'ne' }, fresh.id, owner)).toEqual(short);
+      expect(wholeReads).toHaveBeenCalledTimes(2);
       expect(await results({ query: 'KilnNeedle' }, fresh.id, owner)).toEqual(narrowed);
-      expect(wholeReads).toHaveBeenCalledTimes(1);
+      expect(wholeReads).toHaveBeenCalledTimes(2);
     } finally {
       wholeReads.mockRestore();
     }

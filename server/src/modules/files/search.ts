@@ -5,7 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { getOwnedProject } from '../projects/policy';
 import { findCandidates } from './candidates';
 import type { RegexSearchPool } from './regex-pool';
-import { escapeRegExp, scanFiles, type ScanFile, type ScanLimits, type ScanPattern } from './scan';
+import { scanInPathOrder } from './ordered-scan';
+import { escapeRegExp, scanFiles, type ScanLimits, type ScanPattern } from './scan';
 import type { ProjectTextCache } from './text-cache';
 
 type SearchFilesValues = z.output<typeof SearchFilesInputSchema>;
@@ -19,7 +20,8 @@ const SCAN_LIMITS: ScanLimits = {
 /**
  * Searches the text files of a project line by line (spec editor 7.1), in path order, up to 50
  * files. A plain query is a literal substring and is scanned here: an escaped literal cannot
- * backtrack. A regular expression runs in the worker pool under its time budget.
+ * backtrack. A regular expression runs in the worker pool under its time budget, over the
+ * project's text read whole (from memory when the text cache holds it).
  */
 export async function searchFiles(options: {
   db: Database;
@@ -35,28 +37,21 @@ export async function searchFiles(options: {
     caseSensitive: input.caseSensitive,
   };
   await getOwnedProject({ db, userId, projectId });
-  const textFiles = await filesToScan(db, textCache, projectId, input);
+  if (!input.useRegex) {
+    // The search index narrows the query to the files that may hold it (candidates.ts), in a
+    // few milliseconds whatever the project's size.
+    const candidates = await findCandidates(db, projectId, input.query, input.caseSensitive);
+    if (candidates) return scanFiles(candidates, pattern, SCAN_LIMITS);
+    // Too many files hold it, or it has no trigram: unless the project's text is in memory,
+    // reading in path order finds the first 50 files long before the end of the project.
+    if (!textCache.holds(projectId)) {
+      return scanInPathOrder(db, projectId, pattern, SCAN_LIMITS);
+    }
+  }
+  const textFiles = await textCache.listTextFiles(db, projectId);
   return input.useRegex
     ? regexPool.scan(textFiles, pattern, SCAN_LIMITS)
     : scanFiles(textFiles, pattern, SCAN_LIMITS);
-}
-
-/**
- * The text files that may hold the query, in path order. The search index narrows a plain query
- * to the files that may hold it (candidates.ts), in a few milliseconds whatever the project's
- * size. When it cannot, the project's text is read whole, from memory when it is cached.
- */
-async function filesToScan(
-  db: Database,
-  textCache: ProjectTextCache,
-  projectId: string,
-  input: SearchFilesValues,
-): Promise<ScanFile[]> {
-  if (!input.useRegex) {
-    const candidates = await findCandidates(db, projectId, input.query, input.caseSensitive);
-    if (candidates) return candidates;
-  }
-  return textCache.listTextFiles(db, projectId);
 }
 
 /** The pattern if it compiles; otherwise a 400 with the parser's own message. */

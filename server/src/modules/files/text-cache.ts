@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
@@ -34,8 +35,8 @@ const textColumns = {
 /** Ids per query when fetching changed rows. */
 const FETCH_CHUNK = 1000;
 
-/** Rows per query when warming a project (about 5 MB of text for typical files). */
-export const WARM_CHUNK = 1000;
+/** Rows per query when warming a project (about 1 MB of text for typical files, a few ms). */
+export const WARM_CHUNK = 250;
 
 interface CachedText {
   stamp: string;
@@ -74,6 +75,11 @@ export class ProjectTextCache {
   /** Waits for the reads under way (before the database closes). */
   async settle(): Promise<void> {
     while (this.reads.size > 0) await Promise.allSettled([...this.reads.values()]);
+  }
+
+  /** Whether the project's text is in memory (a read then asks only for what changed). */
+  holds(projectId: string): boolean {
+    return this.projects.has(projectId);
   }
 
   /** The projects kept, least recently searched first. */
@@ -128,7 +134,7 @@ export class ProjectTextCache {
   }
 
   /**
-   * A warm-up reads the project a slice of paths at a time, so that queries arriving meanwhile
+   * A warm-up reads the project a slice of paths at a time, so that requests arriving meanwhile
    * (a search the index answers, a save) wait for one slice rather than for the whole project:
    * the embedded database answers one query at a time. The slices are not one snapshot, which
    * is safe because nothing is answered from them directly: the next search asks which rows
@@ -155,6 +161,9 @@ export class ProjectTextCache {
       for (const row of rows) texts.set(row.id, { stamp: row.stamp, content: row.content ?? '' });
       if (rows.length < WARM_CHUNK) break;
       after = rows[rows.length - 1]!.path;
+      // PGlite answers within the microtask queue: without a turn of the event loop here, no
+      // request that arrived meanwhile would even be read until the whole project was.
+      await setImmediate();
     }
     this.keep(projectId, texts);
   }

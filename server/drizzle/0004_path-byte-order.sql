@@ -1,0 +1,1 @@
+CREATE INDEX "files_project_path_bytes_idx" ON "files" USING btree ("project_id","path" collate "C");
