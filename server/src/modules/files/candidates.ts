@@ -12,11 +12,11 @@ import type { ScanFile } from './scan';
  * scanner would find a match in is among the candidates, so scanning them answers exactly what
  * scanning every file would.
  *
- * When many files hold the query, the index saves nothing and the caller reads the project
- * whole instead (which also warms the cache for the searches that follow).
+ * When many files hold the query, the index saves nothing: the caller reads the project in path
+ * order instead, which finds the first 50 of those files early (ordered-scan.ts).
  */
 
-/** More candidates than this and the search reads the whole project instead. */
+/** More candidates than this and the search reads the project in path order instead. */
 export const MAX_CANDIDATES = 200;
 
 /** Trigrams are made of letters and digits: a query needs three in a row to narrow anything. */
