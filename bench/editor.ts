@@ -570,9 +570,9 @@ async function best<T extends { ms: number }>(runs: number, once: () => Promise<
 }
 
 /**
- * First searches that the search index cannot make cheap: a phrase no file holds though nearly
- * every file has its trigrams (each candidate is rechecked), and a word most files hold (the
- * project is read whole).
+ * First searches the search index cannot narrow: a phrase no file holds though nearly every file
+ * has its trigrams (the database rechecks every file), and a word most files hold (the project
+ * is read in path order until 50 files match).
  */
 const HARD_FIRST_QUERIES: SearchQuery[] = [
   {
@@ -617,8 +617,8 @@ async function measureSearch(
   const firstRows = [
     firstRow('with nothing read before', await kilnSearch(client, ids.cold, literal!)),
   ];
-  // Searches the index answers leave nothing in memory, so these are first searches too; the
-  // last one reads the project whole, and the repeated queries below find it in memory.
+  // Neither the index nor the ordered read leaves the project's text in memory, so these are
+  // first searches too; of the repeated queries below, the regex is the first to read it whole.
   const hardRow = async (query: SearchQuery, when: string, kiln: KilnSearch) => {
     const rg = await best(SEARCH_RUNS, () => ripgrep(folder, query));
     return {
