@@ -17,6 +17,8 @@ export interface PlanDetails {
   checkoutFeatures: readonly string[];
   /** `null` means unlimited. */
   projectLimit: number | null;
+  /** AI tokens (input and output together) a month; `null` means unlimited. */
+  aiTokensPerMonth: number | null;
 }
 
 export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
@@ -35,6 +37,7 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
     ],
     checkoutFeatures: [],
     projectLimit: 3,
+    aiTokensPerMonth: 500_000,
   },
   pro: {
     id: 'pro',
@@ -59,6 +62,7 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
       'WebContainer runtime',
     ],
     projectLimit: null,
+    aiTokensPerMonth: 10_000_000,
   },
   enterprise: {
     id: 'enterprise',
@@ -82,5 +86,6 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
       'SSO & SAML',
     ],
     projectLimit: null,
+    aiTokensPerMonth: null,
   },
 };
