@@ -17,6 +17,7 @@ CREATE TABLE "ai_checkpoints" (
 	"project_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"message" text NOT NULL,
+	"changes" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"restored_at" timestamp with time zone
 );

@@ -257,6 +257,13 @@ export const aiCheckpoints = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
+    /** The turn's changes as reported to the person (a rename once, not as a delete and a create). */
+    changes: jsonb('changes')
+      .$type<
+        { path: string; action: 'created' | 'modified' | 'renamed' | 'deleted'; from?: string }[]
+      >()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     restoredAt: timestamp('restored_at', { withTimezone: true }),
   },
