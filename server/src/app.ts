@@ -12,6 +12,8 @@ import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { createProjectTools } from './modules/ai/project-tools';
+import { createAiProviders, type AiProviders } from './modules/ai/providers';
 import { registerAiRoutes } from './modules/ai/routes';
 import {
   registerBillingRoutes,
@@ -40,6 +42,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** How user code runs; by default chosen by the start-up self-test (sandbox/create-sandbox.ts). */
   sandbox?: ManagedSandbox;
+  /** The AI models; by default those the settings configure (tests hand in scripted ones). */
+  aiProviders?: AiProviders;
 }
 
 export const DEFAULT_CLIENT_DIR = path.resolve(
@@ -142,12 +146,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerProjectRoutes(app, { db: database.db });
   registerFileRoutes(app, { db: database.db });
   registerTemplateRoutes(app);
-  registerAiRoutes(app, { db: database.db });
+  const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);
+  const projectTools = createProjectTools({ db: database.db, sandbox, runQueue });
+  app.addHook('onClose', () => projectTools.close());
+  registerAiRoutes(app, {
+    db: database.db,
+    providers: options.aiProviders ?? createAiProviders(env),
+    ratePerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+    limits: {
+      maxSteps: env.AI_AGENT_MAX_STEPS,
+      tokenBudget: env.AI_TURN_TOKEN_BUDGET,
+      idleMs: env.AI_IDLE_TIMEOUT_SECONDS * 1000,
+    },
+    tools: projectTools.forProject,
+  });
   registerBillingRoutes(app, { db: database.db, env });
   registerExecRoutes(app, {
     db: database.db,
     sandbox,
-    queue: new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH),
+    queue: runQueue,
   });
   await registerPreviewRoutes(app, { db: database.db, env });
 

@@ -85,6 +85,16 @@ const EnvSchema = z.object({
     .trim()
     .refine((value) => URL.canParse(value), { message: 'STRIPE_API_URL must be a URL' })
     .default('https://api.stripe.com'),
+  ANTHROPIC_API_KEY: optionalString,
+  ANTHROPIC_BASE_URL: optionalUrl('ANTHROPIC_BASE_URL'),
+  ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-4-5'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4.1'),
+  AI_AGENT_MAX_STEPS: positiveInt(25),
+  AI_TURN_TOKEN_BUDGET: positiveInt(400_000),
+  AI_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  AI_IDLE_TIMEOUT_SECONDS: positiveInt(60),
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -219,6 +229,50 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   STRIPE_API_URL: {
     default: '`https://api.stripe.com`',
     description: "Stripe's API origin; tests point it at a local stand-in.",
+  },
+  ANTHROPIC_API_KEY: {
+    default: 'unset',
+    description:
+      'Anthropic API key. With it the AI assistant, the agent and project generation use Claude.',
+  },
+  ANTHROPIC_BASE_URL: {
+    default: '`https://api.anthropic.com/v1`',
+    description: "Anthropic's API origin and path, for a proxy or gateway.",
+  },
+  ANTHROPIC_MODEL: {
+    default: '`claude-sonnet-4-5`',
+    description: 'The Claude model Kiln asks.',
+  },
+  OPENAI_API_KEY: {
+    default: 'unset',
+    description:
+      'OpenAI API key. With it (or with `OPENAI_BASE_URL`) the AI features can use OpenAI models.',
+  },
+  OPENAI_BASE_URL: {
+    default: 'unset (OpenAI itself)',
+    description:
+      'Any server that speaks the Chat Completions API, tool calls included: Ollama (`http://127.0.0.1:11434/v1`), llama.cpp, vLLM or LM Studio. The key is optional then.',
+  },
+  OPENAI_MODEL: {
+    default: '`gpt-4.1`',
+    description: 'The model Kiln asks of OpenAI or of the server at `OPENAI_BASE_URL`.',
+  },
+  AI_AGENT_MAX_STEPS: {
+    default: '`25`',
+    description: 'Model calls one agent turn may make before Kiln stops it.',
+  },
+  AI_TURN_TOKEN_BUDGET: {
+    default: '`400000`',
+    description: 'Tokens (in and out) one agent turn may spend before Kiln stops it.',
+  },
+  AI_RATE_LIMIT_PER_MINUTE: {
+    default: '`20`',
+    description: 'AI requests (chat, agent, generation) per user per minute.',
+  },
+  AI_IDLE_TIMEOUT_SECONDS: {
+    default: '`60`',
+    description:
+      'A model that sends nothing for this long is given up on, and the person told so.',
   },
 };
 

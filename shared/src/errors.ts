@@ -19,8 +19,16 @@ export const ERROR_STATUS = {
   USERNAME_TAKEN: 409,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** The conversation and context are more than the model can read, even trimmed. */
+  AI_CONTEXT_TOO_LONG: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  /** The AI provider refused or failed the request (a bad key, an error of its own). */
+  AI_PROVIDER_ERROR: 502,
+  /** The AI provider is rate limiting Kiln or is down for a while. */
+  AI_PROVIDER_BUSY: 503,
+  /** The AI provider sent nothing for AI_IDLE_TIMEOUT_SECONDS. */
+  AI_TIMEOUT: 504,
   SERVICE_UNAVAILABLE: 503,
   AI_NOT_CONFIGURED: 503,
 } as const;

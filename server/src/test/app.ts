@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import type { DatabaseHandle } from '../db/client';
 import { loadEnv, type Env } from '../env';
 import { openTestDatabase } from './database';
@@ -16,7 +16,10 @@ export interface TestApp {
 }
 
 /** The real app on a real, empty database; `settings` are environment variables as strings. */
-export async function createTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  overrides: Pick<BuildAppOptions, 'aiProviders'> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kiln-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -26,7 +29,7 @@ export async function createTestApp(settings: Record<string, string> = {}): Prom
     ...settings,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ env, database, clientDir: false, logger: false });
+  const app = await buildApp({ env, database, clientDir: false, logger: false, ...overrides });
   await app.ready();
   return {
     app,

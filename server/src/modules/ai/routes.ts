@@ -1,41 +1,230 @@
-import type { FastifyInstance } from 'fastify';
+import {
+  AgentInputSchema,
+  AgentResponseSchema,
+  AiChatInputSchema,
+  AiChatResponseSchema,
+  AiStatusSchema,
+  AiUsageSchema,
+  CheckpointListSchema,
+  GenerateProjectInputSchema,
+  GenerationStatusSchema,
+  ConversationQuerySchema,
+  ConversationResponseSchema,
+  RestoreCheckpointInputSchema,
+  RestoreCheckpointResponseSchema,
+} from '@kiln/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AiChatInputSchema, GenerateProjectInputSchema } from '@kiln/shared';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireUser, signedIn } from '../auth/policy';
-import { getOwnedProject } from '../projects/policy';
+import type { AgentDeps } from './agent-service';
+import { runAgentRequest } from './agent-service';
+import { listCheckpoints, restoreCheckpoint } from './checkpoints';
+import { clearConversation, loadConversation } from './conversation';
+import {
+  abortWhenCallerLeaves,
+  openEventStream,
+  wantsEventStream,
+  type EventStream,
+} from './event-stream';
+import { generateProject } from './generation';
+import { answerPlanningChat } from './planning-chat';
+import { getUsage } from './usage';
 
-/**
- * Kiln has no AI provider settings yet, so every AI call answers 503 AI_NOT_CONFIGURED after
- * the usual checks (DESIGN.md 4: the rest of the product works fully without one, and the UI
- * follows the spec's failure paths).
- */
-function aiNotConfigured(): AppError {
-  return new AppError(
-    'AI_NOT_CONFIGURED',
-    'No AI provider is configured on this Kiln server, so AI features are unavailable. You can still create and edit projects by hand.',
-  );
+export interface AiRoutesOptions extends AgentDeps {
+  db: Database;
+  /** AI requests per user per minute. */
+  ratePerMinute: number;
 }
 
-export function registerAiRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+/** Attachments travel as data URLs: ten of 10 MB each, base64, with the conversation. */
+const AGENT_BODY_LIMIT = 150 * 1024 * 1024;
+
+const CheckpointParams = z.object({ id: z.string() });
+
+export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, providers } = deps;
+  // Per signed-in user, so one person cannot spend the server's model budget for everyone.
+  const limited = {
+    rateLimit: {
+      max: deps.ratePerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request: FastifyRequest) => `ai:${request.auth?.user.id ?? request.ip}`,
+    },
+  };
+
+  app.get(
+    '/api/ai/status',
+    { onRequest: signedIn, schema: { response: { 200: AiStatusSchema } } },
+    async () => providers.status(),
+  );
+
+  app.get(
+    '/api/ai/usage',
+    { onRequest: signedIn, schema: { response: { 200: AiUsageSchema } } },
+    async (request) => getUsage(db, requireUser(request)),
+  );
 
   app.post(
     '/api/ai/chat',
-    { onRequest: signedIn, schema: { body: AiChatInputSchema } },
-    async () => {
-      throw aiNotConfigured();
+    {
+      onRequest: signedIn,
+      config: limited,
+      bodyLimit: 16 * 1024 * 1024,
+      schema: { body: AiChatInputSchema, response: { 200: AiChatResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const caller = abortWhenCallerLeaves(reply);
+      return answerPlanningChat({
+        db,
+        providers,
+        user,
+        input: request.body,
+        signal: caller.signal,
+        idleMs: deps.limits.idleMs,
+      });
+    },
+  );
+
+  app.post(
+    '/api/ai/agent',
+    {
+      onRequest: signedIn,
+      config: limited,
+      bodyLimit: AGENT_BODY_LIMIT,
+      schema: { body: AgentInputSchema, response: { 200: AgentResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const caller = abortWhenCallerLeaves(reply);
+      if (!wantsEventStream(request)) {
+        const outcome = await runAgentRequest({
+          deps,
+          user,
+          input: request.body,
+          signal: caller.signal,
+          emit: () => undefined,
+        });
+        if (outcome.failure) throw outcome.failure;
+        return outcome.response;
+      }
+      // Checks that fail before the turn starts (no provider, no project, the allowance)
+      // answer as plain JSON errors; from the first event on, failures are events.
+      const live: { stream: EventStream | null } = { stream: null };
+      const events = () => (live.stream ??= openEventStream(request, reply));
+      try {
+        const outcome = await runAgentRequest({
+          deps,
+          user,
+          input: request.body,
+          signal: caller.signal,
+          emit: (event) => events().send(event),
+        });
+        const { failure } = outcome;
+        events().send(
+          failure
+            ? { type: 'error', error: failure.message, code: failure.code }
+            : { type: 'done', result: outcome.response },
+        );
+      } catch (error) {
+        if (!live.stream) throw error;
+        const known = error instanceof AppError;
+        if (!known) request.log.error({ err: error }, 'agent turn failed');
+        live.stream.send({
+          type: 'error',
+          error: known ? error.message : 'Something went wrong on the server. Please try again.',
+          code: known ? error.code : 'INTERNAL',
+        });
+      }
+      live.stream?.end();
+      return reply;
     },
   );
 
   app.post(
     '/api/ai/generate-project',
-    { onRequest: signedIn, schema: { body: GenerateProjectInputSchema } },
-    async (request) => {
-      const user = requireUser(request);
-      await getOwnedProject({ db: deps.db, userId: user.id, projectId: request.body.projectId });
-      throw aiNotConfigured();
+    {
+      onRequest: signedIn,
+      config: limited,
+      schema: { body: GenerateProjectInputSchema, response: { 200: GenerationStatusSchema } },
     },
+    async (request, reply) => {
+      const caller = abortWhenCallerLeaves(reply);
+      return generateProject({
+        deps,
+        user: requireUser(request),
+        input: request.body,
+        signal: caller.signal,
+      });
+    },
+  );
+
+  app.get(
+    '/api/ai/conversation',
+    {
+      onRequest: signedIn,
+      schema: {
+        querystring: ConversationQuerySchema,
+        response: { 200: ConversationResponseSchema },
+      },
+    },
+    async (request) => ({
+      messages: await loadConversation({
+        db,
+        userId: requireUser(request).id,
+        projectId: request.query.projectId,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/ai/conversation',
+    { onRequest: signedIn, schema: { querystring: ConversationQuerySchema } },
+    async (request, reply) => {
+      await clearConversation({
+        db,
+        userId: requireUser(request).id,
+        projectId: request.query.projectId,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/ai/checkpoints',
+    {
+      onRequest: signedIn,
+      schema: { querystring: ConversationQuerySchema, response: { 200: CheckpointListSchema } },
+    },
+    async (request) => ({
+      checkpoints: await listCheckpoints({
+        db,
+        userId: requireUser(request).id,
+        projectId: request.query.projectId,
+      }),
+    }),
+  );
+
+  app.post(
+    '/api/ai/checkpoints/:id/restore',
+    {
+      onRequest: signedIn,
+      schema: {
+        params: CheckpointParams,
+        body: RestoreCheckpointInputSchema.optional(),
+        response: { 200: RestoreCheckpointResponseSchema },
+      },
+    },
+    async (request) =>
+      restoreCheckpoint({
+        db,
+        userId: requireUser(request).id,
+        checkpointId: request.params.id,
+        force: request.body?.force ?? false,
+      }),
   );
 }

@@ -38,12 +38,12 @@ const under = (folder: string) => sql`starts_with(${files.path}, ${`${folder}/`}
  * Serialises changes to a project's tree (create, move, delete, upload), so the checks that a
  * path is free and its parents are folders still hold when the write lands. Saves do not take it.
  */
-async function lockProjectTree(tx: DbOrTx, projectId: string) {
+export async function lockProjectTree(tx: DbOrTx, projectId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${projectId}`}))`);
 }
 
 /** Editing a file is editing its project: it moves up the dashboard's "Recently Updated". */
-async function touchProject(db: DbOrTx, projectId: string) {
+export async function touchProject(db: DbOrTx, projectId: string) {
   await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
 }
 
