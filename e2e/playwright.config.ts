@@ -12,6 +12,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 process.env.KILN_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kiln-e2e-${process.pid}`);
 const dataDir = process.env.KILN_E2E_DATA_DIR;
 const stripePort = port + 2;
+const modelPort = port + 3;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -48,6 +49,16 @@ export default defineConfig({
       env: { STRIPE_DOUBLE_PORT: String(stripePort) },
     },
     {
+      // The AI model: a local server speaking the Chat Completions wire format, scripted by
+      // scenarios (server/src/test/model-stand-in/e2e-scenarios.ts).
+      command: 'npx tsx server/src/test/model-stand-in-server.ts',
+      cwd: '..',
+      port: modelPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MODEL_STAND_IN_PORT: String(modelPort) },
+    },
+    {
       command: `node server/dist/main.js`,
       cwd: '..',
       url: `${baseURL}/api/health`,
@@ -67,6 +78,8 @@ export default defineConfig({
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         ...STRIPE_SETTINGS,
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
+        OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
+        OPENAI_MODEL: 'kiln-stand-in',
       },
     },
   ],
