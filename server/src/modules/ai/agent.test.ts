@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
+import { pdfWithText } from '../../test/pdf';
 import { promptText, scriptedModel, scriptedProviders } from '../../test/scripted-model';
 
 const scripted = scriptedModel();
@@ -368,6 +369,45 @@ describe('the AI agent', () => {
     expect(JSON.stringify(last)).toContain('"mediaType":"image/png"');
   });
 
+  it('reads a PDF attachment as its text', async () => {
+    const p = await ownerWithProject();
+    scripted.script([{ text: 'Noted.' }]);
+    const pdf = pdfWithText('The launch date is June 3').toString('base64');
+    const response = await p.ask('When do we launch?', {
+      attachments: [
+        {
+          type: 'document',
+          name: 'plan.pdf',
+          data: `data:application/pdf;base64,${pdf}`,
+          mimeType: 'application/pdf',
+        },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(promptText(scripted.calls[0]!)).toContain('The launch date is June 3');
+    const stored = (
+      await p.client.get(`/api/ai/conversation?projectId=${p.project.id}`)
+    ).json<ConversationResponse>();
+    // Kept by name and kind, not its bytes.
+    expect(stored.messages[0]?.attachments).toEqual([
+      { type: 'document', name: 'plan.pdf', mimeType: 'application/pdf' },
+    ]);
+  });
+
+  it('stops a turn that spends its token budget', async () => {
+    const p = await ownerWithProject();
+    scripted.script(
+      Array.from({ length: 5 }, (_, index) => ({
+        toolCalls: [{ name: 'search_files', input: { query: `q${index}` } }],
+        usage: { input: 150_000, output: 1_000 },
+      })),
+    );
+    const body = (await p.ask('Spend')).json<AgentResponse>();
+    expect(scripted.calls).toHaveLength(3);
+    expect(body.stopReason).toMatch(/used its budget of 400,000 tokens/);
+    expect(body.usage).toEqual({ inputTokens: 450_000, outputTokens: 3_000 });
+  });
+
   it('records usage and enforces the monthly allowance of the plan', async () => {
     const p = await ownerWithProject();
     scripted.script([{ text: 'Hi.', usage: { input: 1200, output: 300 } }]);
@@ -496,5 +536,26 @@ describe('the AI agent', () => {
     // The aborted fetch leaves its socket in undici's keep-alive pool, which close would wait for.
     served.app.server.closeAllConnections();
     await served.close();
+  });
+
+  it('limits AI requests per user per minute', async () => {
+    const limited = await createTestApp(
+      { AI_RATE_LIMIT_PER_MINUTE: '2' },
+      { aiProviders: scriptedProviders(scripted.model) },
+    );
+    try {
+      const first = await signUp(limited.app);
+      const second = await signUp(limited.app);
+      const project = (await first.client.post('/api/projects', { name: 'R' })).json<Project>();
+      const ask = (client: TestClient) =>
+        client.post('/api/ai/agent', { projectId: project.id, message: 'hi' });
+      expect((await ask(first.client)).statusCode).toBe(200);
+      expect((await ask(first.client)).statusCode).toBe(200);
+      expectError(await ask(first.client), 429, 'RATE_LIMITED');
+      // Someone else has a budget of their own (their request is refused for the project only).
+      expectError(await ask(second.client), 404, 'NOT_FOUND');
+    } finally {
+      await limited.close();
+    }
   });
 });
