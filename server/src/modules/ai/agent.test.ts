@@ -117,6 +117,15 @@ describe('the AI agent', () => {
     expect(await p.read('gone.txt')).toBeNull();
     const list = (await p.client.get(`/api/files/${p.project.id}`)).json<ProjectFileEntry[]>();
     expect(list.find((file) => file.path === 'app.js')?.version).toBe(2);
+    // Search sees the agent's text as it sees the editor's.
+    const found = await p.client.post(`/api/files/search/${p.project.id}`, {
+      query: 'hello, Kiln',
+      caseSensitive: false,
+      useRegex: false,
+    });
+    expect(found.json<{ filePath: string }[]>().map((result) => result.filePath)).toEqual([
+      'app.js',
+    ]);
 
     // The model saw the tree and the tools, not the files' text up front.
     const first = promptText(scripted.calls[0]!);
