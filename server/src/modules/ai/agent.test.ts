@@ -8,7 +8,7 @@ import type {
   ProjectFileEntry,
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiUsage } from '../../db/schema';
+import { aiCheckpoints, aiUsage } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
@@ -566,5 +566,23 @@ describe('the AI agent', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('ends the turns under way when the server closes, recording what they did', async () => {
+    const closing = await createTestApp({}, { aiProviders: scriptedProviders(scripted.model) });
+    const owner = await signUp(closing.app);
+    const project = (await owner.client.post('/api/projects', { name: 'C' })).json<Project>();
+    scripted.script([
+      { toolCalls: [{ name: 'write_file', input: { path: 'a.txt', content: 'written' } }] },
+      { hang: true },
+    ]);
+    const pending = owner.client.post('/api/ai/agent', { projectId: project.id, message: 'go' });
+    await expect.poll(() => scripted.calls.length).toBe(2);
+    const [checkpoints] = await Promise.all([
+      pending.then(() => closing.database.db.select().from(aiCheckpoints)),
+      closing.app.close(),
+    ]);
+    expect(checkpoints).toHaveLength(1);
+    await closing.close();
   });
 });

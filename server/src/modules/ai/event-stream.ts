@@ -36,12 +36,3 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
     },
   };
 }
-
-/** Aborts when the caller goes away before the answer is complete (a closed tab, Stop). */
-export function abortWhenCallerLeaves(reply: FastifyReply): AbortController {
-  const controller = new AbortController();
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort('client-gone');
-  });
-  return controller;
-}

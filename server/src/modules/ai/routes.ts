@@ -23,14 +23,10 @@ import type { AgentDeps } from './agent-service';
 import { runAgentRequest } from './agent-service';
 import { listCheckpoints, restoreCheckpoint } from './checkpoints';
 import { clearConversation, loadConversation } from './conversation';
-import {
-  abortWhenCallerLeaves,
-  openEventStream,
-  wantsEventStream,
-  type EventStream,
-} from './event-stream';
+import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
 import { generateProject } from './generation';
 import { answerPlanningChat } from './planning-chat';
+import { RunningRequests } from './running-requests';
 import { getUsage } from './usage';
 
 export interface AiRoutesOptions extends AgentDeps {
@@ -47,6 +43,7 @@ const CheckpointParams = z.object({ id: z.string() });
 export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, providers } = deps;
+  const running = new RunningRequests(fastify);
   // Per signed-in user, so one person cannot spend the server's model budget for everyone.
   const limited = {
     rateLimit: {
@@ -78,15 +75,16 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const caller = abortWhenCallerLeaves(reply);
-      return answerPlanningChat({
-        db,
-        providers,
-        user,
-        input: request.body,
-        signal: caller.signal,
-        idleMs: deps.limits.idleMs,
-      });
+      return running.track(reply, (signal) =>
+        answerPlanningChat({
+          db,
+          providers,
+          user,
+          input: request.body,
+          signal,
+          idleMs: deps.limits.idleMs,
+        }),
+      );
     },
   );
 
@@ -100,15 +98,10 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const caller = abortWhenCallerLeaves(reply);
       if (!wantsEventStream(request)) {
-        const outcome = await runAgentRequest({
-          deps,
-          user,
-          input: request.body,
-          signal: caller.signal,
-          emit: () => undefined,
-        });
+        const outcome = await running.track(reply, (signal) =>
+          runAgentRequest({ deps, user, input: request.body, signal, emit: () => undefined }),
+        );
         if (outcome.failure) throw outcome.failure;
         return outcome.response;
       }
@@ -117,13 +110,15 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
       const live: { stream: EventStream | null } = { stream: null };
       const events = () => (live.stream ??= openEventStream(request, reply));
       try {
-        const outcome = await runAgentRequest({
-          deps,
-          user,
-          input: request.body,
-          signal: caller.signal,
-          emit: (event) => events().send(event),
-        });
+        const outcome = await running.track(reply, (signal) =>
+          runAgentRequest({
+            deps,
+            user,
+            input: request.body,
+            signal,
+            emit: (event) => events().send(event),
+          }),
+        );
         const { failure } = outcome;
         events().send(
           failure
@@ -153,13 +148,10 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
       schema: { body: GenerateProjectInputSchema, response: { 200: GenerationStatusSchema } },
     },
     async (request, reply) => {
-      const caller = abortWhenCallerLeaves(reply);
-      return generateProject({
-        deps,
-        user: requireUser(request),
-        input: request.body,
-        signal: caller.signal,
-      });
+      const user = requireUser(request);
+      return running.track(reply, (signal) =>
+        generateProject({ deps, user, input: request.body, signal }),
+      );
     },
   );
 
