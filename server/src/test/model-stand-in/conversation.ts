@@ -1,6 +1,6 @@
 import type { ChatMessage } from './schemas';
 
-const SCENARIO_MARKER = /\[scenario:([\w.-]+)\]/;
+const SCENARIO_MARKER = /\[scenario:([\w.-]+)\]/g;
 
 /** The text of a message, whether its content is a string or a list of parts. */
 export function messageText(message: ChatMessage): string {
@@ -9,13 +9,17 @@ export function messageText(message: ChatMessage): string {
   return (content ?? []).map((part) => part.text ?? '').join('\n');
 }
 
-/** The name in the first `[scenario:NAME]` marker of any message, system prompt included. */
+/**
+ * The name in the last `[scenario:NAME]` marker of the messages, system prompt included. The
+ * last one wins so that a scripted answer can hand over to another scenario: the planning
+ * chat's answer names the scenario that the project generation, which quotes it, then follows.
+ */
 export function findScenario(messages: ChatMessage[]): string | null {
+  let found: string | null = null;
   for (const message of messages) {
-    const match = SCENARIO_MARKER.exec(messageText(message));
-    if (match?.[1]) return match[1];
+    for (const match of messageText(message).matchAll(SCENARIO_MARKER)) found = match[1] ?? found;
   }
-  return null;
+  return found;
 }
 
 /**

@@ -77,4 +77,38 @@ export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
   'e2e-rate-limit': [{ fail: 'rate-limit' }],
   'e2e-context-length': [{ fail: 'context-length' }],
   'e2e-server-error': [{ fail: 'server-error' }],
+  /**
+   * The create dialog's planning chat answers with a plan that names the next scenario; the
+   * project generation quotes the plan, so it follows `e2e-build`.
+   */
+  'e2e-plan': [
+    {
+      text: 'Here is the plan: a one-page counter with a button that adds one to a count, in plain HTML and JavaScript. Press Create and I will build it. [scenario:e2e-build]',
+    },
+  ],
+  /** Builds the counter the plan promised. */
+  'e2e-build': [
+    {
+      text: 'Building the counter.',
+      toolCalls: [
+        {
+          name: 'write_file',
+          arguments: {
+            path: 'index.html',
+            content:
+              '<!doctype html>\n<title>Counter</title>\n<h1>Counter</h1>\n<button id="add">Add one</button>\n<p id="count">0</p>\n<script src="counter.js"></script>\n',
+          },
+        },
+        {
+          name: 'write_file',
+          arguments: {
+            path: 'counter.js',
+            content:
+              "let count = 0;\ndocument.getElementById('add').addEventListener('click', () => {\n  count += 1;\n  document.getElementById('count').textContent = String(count);\n});\n",
+          },
+        },
+      ],
+    },
+    { text: 'I built a counter page: index.html with a button, and counter.js.' },
+  ],
 };
