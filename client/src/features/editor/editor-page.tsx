@@ -95,6 +95,38 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     setPhonePane('code');
   }, []);
   const isHtmlSelected = selected !== null && /\.html?$/i.test(selected.path);
+  // A file the AI names (its 'Files Updated' list) opens as if picked in the tree.
+  const openByPath = useCallback(
+    (path: string) => {
+      const file = fileList.find((entry) => entry.path === path && !entry.isDirectory);
+      if (file) onSelect(file);
+    },
+    [fileList, onSelect],
+  );
+
+  // The AI agent, or an undo of its turn, changes files on the server: the refreshed list then
+  // names a new version of the open file, whose Monaco model still holds the text it was
+  // created with. It takes the new text unless it has unsaved edits; those stay, and meet the
+  // change at their next save (the conflict dialog).
+  const applyingServerText = useRef(false);
+  const shownVersion = useRef<string | null>(null);
+  useEffect(() => {
+    if (!shownFile || openFile.loading) return;
+    const key = `${shownFile.id}:${shownFile.version}`;
+    const previous = shownVersion.current;
+    shownVersion.current = key;
+    if (previous === null || previous === key || autosave.drafts[shownFile.path]) return;
+    const { path, content } = shownFile;
+    void import('./monaco-setup').then(({ setOpenFileContent }) => {
+      // Not an edit of the person's: no draft, nothing to save.
+      applyingServerText.current = true;
+      try {
+        setOpenFileContent(path, content ?? '');
+      } finally {
+        applyingServerText.current = false;
+      }
+    });
+  }, [shownFile, openFile.loading, autosave.drafts]);
 
   const reveal = useCallback((line: number, column = 1) => {
     const editor = editorRef.current;
@@ -254,7 +286,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
                   path={shownFile.path}
                   readOnly={openFile.loading}
                   initialValue={autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''}
-                  onChange={(content) => autosave.edit(shownFile, content)}
+                  onChange={(content) => {
+                    if (!applyingServerText.current) autosave.edit(shownFile, content);
+                  }}
                 />
               </Suspense>
             ) : openFile.failed ? (
@@ -278,6 +312,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       revision={revision}
       tab={sideTab}
       onTabChange={setSideTab}
+      onOpenFile={openByPath}
     />
   );
 

@@ -1,5 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
+import { useCallback } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { AiChatPanel } from '../ai';
+import { filesQueryKey } from './api';
 import { PreviewPanel } from './preview-panel';
 
 const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
@@ -16,6 +20,7 @@ export function SidePanel({
   revision,
   tab,
   onTabChange,
+  onOpenFile,
 }: {
   projectId: string;
   selectedPath: string | null;
@@ -23,7 +28,15 @@ export function SidePanel({
   /** Null follows the file: Preview for HTML, AI Chat otherwise. */
   tab: SideTab | null;
   onTabChange: (tab: SideTab) => void;
+  /** Opens a file the AI changed in the editor. */
+  onOpenFile: (path: string) => void;
 }) {
+  const queryClient = useQueryClient();
+  // The list carries each file's version, so the open file's new text is read (use-open-file.ts).
+  const refreshFiles = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: filesQueryKey(projectId) }),
+    [queryClient, projectId],
+  );
   const html = isHtml(selectedPath);
   const available: SideTab[] = html ? ['preview', 'chat'] : ['chat', 'actions'];
   const value = tab && available.includes(tab) ? tab : (available[0] ?? 'chat');
@@ -43,8 +56,19 @@ export function SidePanel({
           <PreviewPanel projectId={projectId} path={selectedPath} revision={revision} />
         </TabsContent>
       )}
-      <TabsContent value="chat" className="mt-0 min-h-0 flex-1">
-        <AiUnavailable feature="The AI assistant" />
+      {/* Kept mounted on other tabs, so a streaming answer and the draft survive a look at the preview. */}
+      <TabsContent
+        value="chat"
+        forceMount
+        className="mt-0 min-h-0 flex-1 data-[state=inactive]:hidden"
+      >
+        <AiChatPanel
+          key={projectId}
+          projectId={projectId}
+          openFile={selectedPath}
+          onOpenFile={onOpenFile}
+          onFilesChanged={refreshFiles}
+        />
       </TabsContent>
       {!html && (
         <TabsContent value="actions" className="mt-0 min-h-0 flex-1">

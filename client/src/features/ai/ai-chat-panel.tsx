@@ -1,0 +1,147 @@
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { toast } from '../../components/ui/toast-store';
+import { serverErrorMessage } from '../../lib/request';
+import { useClearConversation } from './api/clear-conversation';
+import { useAiStatus } from './api/get-ai-status';
+import { useAiUsage } from './api/get-ai-usage';
+import { useConversation } from './api/get-conversation';
+import { chatItems } from './chat-items';
+import { ChatComposer } from './chat-composer';
+import { ChatStatusLine } from './chat-status-line';
+import { EmptyChat, MessageList } from './message-list';
+import { defaultModelLabel } from './model-label';
+import { useAgentChat } from './use-agent-chat';
+import { useComposerAttachments } from './use-composer-attachments';
+import { useStickToBottom } from './use-stick-to-bottom';
+import { useUndoTurn } from './use-undo-turn';
+
+const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
+
+/**
+ * The editor's AI Chat (spec editor 2.1, 4, 5): a conversation with the agent about this
+ * project, kept by the server, with the turn in flight streamed in as it happens.
+ */
+export function AiChatPanel({
+  projectId,
+  openFile,
+  onOpenFile,
+  onFilesChanged,
+}: {
+  projectId: string;
+  /** The file open in the editor, given to the agent as context. */
+  openFile: string | null;
+  onOpenFile: (path: string) => void;
+  /** The agent changed files (or a turn was undone): the editor reads them again. */
+  onFilesChanged: () => void;
+}) {
+  const status = useAiStatus();
+  const usage = useAiUsage();
+  const conversation = useConversation(projectId);
+  const chat = useAgentChat({ projectId, openFile, onFilesChanged });
+  const undo = useUndoTurn({ projectId, onFilesChanged });
+  const clear = useClearConversation(projectId);
+  const attachments = useComposerAttachments();
+  const [message, setMessage] = useState('');
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const { scrollerRef, contentRef, follow } = useStickToBottom();
+
+  const unconfigured = status.data?.configured === false;
+  const unavailableMessage = unconfigured ? (status.data?.message ?? NOT_CONFIGURED) : null;
+  const items = chatItems(conversation.data ?? [], chat.turn);
+
+  const send = () => {
+    if (chat.running || unconfigured || attachments.reading) return;
+    if (!message.trim() && attachments.attachments.length === 0) return;
+    void chat.send(message, attachments.attachments);
+    setMessage('');
+    attachments.clear();
+    follow();
+  };
+
+  const confirmClear = () =>
+    clear.mutate(undefined, {
+      onSuccess: () => {
+        chat.reset();
+        setConfirmingClear(false);
+        toast({ title: 'Chat cleared', variant: 'success' });
+      },
+      onError: (error) =>
+        toast({
+          title: 'Clear failed',
+          description: serverErrorMessage(error, 'Failed to clear the chat'),
+          variant: 'destructive',
+        }),
+    });
+
+  return (
+    <section aria-label="AI chat" className="flex h-full min-h-0 flex-col">
+      {conversation.isPending ? (
+        <p className="text-muted-foreground flex flex-1 items-center justify-center gap-2 text-sm">
+          <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          Loading the conversation...
+        </p>
+      ) : conversation.isError && !chat.turn ? (
+        <div className="text-muted-foreground grid flex-1 content-center justify-items-center gap-3 p-6 text-center text-sm">
+          <p>{serverErrorMessage(conversation.error, 'The conversation could not be loaded.')}</p>
+          <Button variant="outline" size="sm" onClick={() => void conversation.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <MessageList
+          items={items}
+          busy={chat.running}
+          emptyState={<EmptyChat unavailableMessage={unavailableMessage} />}
+          scrollerRef={scrollerRef}
+          contentRef={contentRef}
+          pendingUndo={undo.pendingCheckpoint}
+          onUndo={undo.undo}
+          onOpenFile={onOpenFile}
+        />
+      )}
+      <ChatComposer
+        message={message}
+        onMessageChange={setMessage}
+        attachments={attachments.attachments}
+        readingAttachments={attachments.reading}
+        onAttach={(files) => void attachments.add(files)}
+        onRemoveAttachment={attachments.remove}
+        running={chat.running}
+        disabled={unconfigured}
+        onSend={send}
+        onStop={chat.stop}
+        footer={
+          <ChatStatusLine
+            modelLabel={status.data ? defaultModelLabel(status.data) : null}
+            usage={usage.data}
+            canClear={!chat.running && items.length > 0}
+            onClear={() => setConfirmingClear(true)}
+          />
+        }
+      />
+      <ConfirmDialog
+        open={confirmingClear}
+        onClose={() => setConfirmingClear(false)}
+        title="Clear the chat?"
+        description="The conversation with the AI about this project is deleted. Your files stay as they are."
+        confirmLabel="Clear chat"
+        pendingLabel="Clearing..."
+        isPending={clear.isPending}
+        onConfirm={confirmClear}
+      />
+      <ConfirmDialog
+        open={undo.conflict !== null}
+        onClose={undo.dismissConflict}
+        title="Undo anyway?"
+        description={undo.conflict?.message ?? ''}
+        confirmLabel="Undo anyway"
+        pendingLabel="Undoing..."
+        isPending={undo.pendingCheckpoint !== null}
+        onConfirm={undo.confirmConflict}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+
+// The Markdown renderer and the highlighter's languages are a large download of their own.
+const MarkdownMessage = lazy(() => import('./markdown-message'));
+
+/** A message's text: plain until the Markdown renderer has loaded, then rendered. */
+export function MessageText({ text }: { text: string }) {
+  return (
+    <Suspense
+      fallback={<p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{text}</p>}
+    >
+      <MarkdownMessage text={text} />
+    </Suspense>
+  );
+}

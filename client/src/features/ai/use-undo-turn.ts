@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../../components/ui/toast-store';
+import { errorStatus, serverErrorMessage } from '../../lib/request';
+import { conversationQueryOptions } from './api/get-conversation';
+import { restoreCheckpoint } from './api/restore-checkpoint';
+
+/**
+ * Undo of one turn: restores its checkpoint. When a file the turn touched has changed since,
+ * the server answers 409 naming the files; the person is asked, and confirming sends `force`.
+ */
+export function useUndoTurn({
+  projectId,
+  onFilesChanged,
+}: {
+  projectId: string;
+  onFilesChanged: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [pendingCheckpoint, setPendingCheckpoint] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ checkpointId: string; message: string } | null>(null);
+
+  const readConversation = () =>
+    queryClient.fetchQuery({ ...conversationQueryOptions(projectId), staleTime: 0 });
+
+  const undo = async (checkpointId: string, force = false) => {
+    setPendingCheckpoint(checkpointId);
+    try {
+      const { restored } = await restoreCheckpoint(checkpointId, force);
+      setConflict(null);
+      onFilesChanged();
+      toast({
+        title: 'Changes undone',
+        description: `Restored ${restored.length} file(s)`,
+        variant: 'success',
+      });
+    } catch (error) {
+      if (errorStatus(error) === 409 && !force) {
+        // The same answer comes for a turn undone already (in another tab, say): the stored
+        // conversation tells the two apart.
+        const messages = await readConversation().catch(() => null);
+        const spent = messages?.some(
+          (message) => message.checkpointId === checkpointId && message.undone,
+        );
+        if (!spent) {
+          setConflict({
+            checkpointId,
+            message: serverErrorMessage(error, 'Files the turn changed have changed since.'),
+          });
+        }
+      } else {
+        setConflict(null);
+        toast({
+          title: 'Undo failed',
+          description: serverErrorMessage(error, 'Failed to undo the changes'),
+          variant: 'destructive',
+        });
+      }
+    } finally {
+      setPendingCheckpoint(null);
+      void readConversation().catch(() => null);
+    }
+  };
+
+  return {
+    pendingCheckpoint,
+    conflict,
+    undo: (checkpointId: string) => void undo(checkpointId),
+    confirmConflict: () => {
+      if (conflict) void undo(conflict.checkpointId, true);
+    },
+    dismissConflict: () => setConflict(null),
+  };
+}
