@@ -12,6 +12,7 @@ import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerApiDocument } from './modules/docs/api-document';
 import { createProjectTools } from './modules/ai/project-tools';
 import { createAiProviders, type AiProviders } from './modules/ai/providers';
 import { registerAiRoutes } from './modules/ai/routes';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxMs: env.SESSION_MAX_DAYS * 86_400_000,
   };
   installSessionHook(app, database.db, sessionPolicy);
+  await registerApiDocument(app);
 
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
