@@ -15,7 +15,6 @@ import { EmptyChat, MessageList } from './message-list';
 import { defaultModelLabel } from './model-label';
 import { useAgentChat } from './use-agent-chat';
 import { useComposerAttachments } from './use-composer-attachments';
-import { useStickToBottom } from './use-stick-to-bottom';
 import { useUndoTurn } from './use-undo-turn';
 
 const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
@@ -46,7 +45,6 @@ export function AiChatPanel({
   const attachments = useComposerAttachments();
   const [message, setMessage] = useState('');
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const { scrollerRef, contentRef, follow } = useStickToBottom();
 
   const unconfigured = status.data?.configured === false;
   const unavailableMessage = unconfigured ? (status.data?.message ?? NOT_CONFIGURED) : null;
@@ -58,7 +56,6 @@ export function AiChatPanel({
     void chat.send(message, attachments.attachments);
     setMessage('');
     attachments.clear();
-    follow();
   };
 
   const confirmClear = () =>
@@ -95,12 +92,20 @@ export function AiChatPanel({
           items={items}
           busy={chat.running}
           emptyState={<EmptyChat unavailableMessage={unavailableMessage} />}
-          scrollerRef={scrollerRef}
-          contentRef={contentRef}
+          followFrom={chat.turn?.request}
           pendingUndo={undo.pendingCheckpoint}
           onUndo={undo.undo}
           onOpenFile={onOpenFile}
         />
+      )}
+      {unavailableMessage && items.length > 0 && (
+        <p
+          role="status"
+          className="text-muted-foreground border-t px-3 py-2 text-xs break-words"
+          data-testid="ai-unavailable"
+        >
+          {unavailableMessage}
+        </p>
       )}
       <ChatComposer
         message={message}

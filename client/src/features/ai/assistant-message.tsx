@@ -44,8 +44,9 @@ export function AssistantMessage({
   onOpenFile: (path: string) => void;
 }) {
   const quiet = !text && steps.length === 0;
+  const running = state.kind === 'waiting' || state.kind === 'streaming';
   return (
-    <li className="grid min-w-0 gap-2">
+    <li className="grid min-w-0 grid-cols-1 gap-2">
       <h3 className="text-muted-foreground flex items-center gap-1.5 text-xs">
         <span className="bg-accent text-accent-foreground grid size-5 place-items-center rounded-full">
           <Bot className="size-3.5" aria-hidden />
@@ -54,14 +55,14 @@ export function AssistantMessage({
         {model && <span className="truncate">· {model}</span>}
       </h3>
       <ToolSteps steps={steps} />
-      {state.kind === 'waiting' && quiet && (
+      {running && quiet && (
         <p className="text-muted-foreground flex items-center gap-2 text-sm">
           <LoaderCircle className="text-primary size-4 animate-spin" aria-hidden />
           Analyzing your request...
         </p>
       )}
       {text && <MessageText text={text} />}
-      {state.kind === 'streaming' && (
+      {state.kind === 'streaming' && !quiet && (
         <span className="bg-primary/70 block h-3.5 w-1.5 animate-pulse rounded-sm" aria-hidden />
       )}
       {state.kind === 'stopped' && (

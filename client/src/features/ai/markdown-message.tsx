@@ -1,6 +1,7 @@
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
+import { cn } from '../../lib/cn';
 import { CodeBlock } from './code-block';
 
 /**
@@ -60,9 +61,21 @@ const REMARK_PLUGINS = [remarkGfm];
 const REHYPE_PLUGINS = [rehypeHighlight];
 
 /** A chat message's text as Markdown, code blocks highlighted (loaded with the chat, lazily). */
-export default function MarkdownMessage({ text }: { text: string }) {
+export default function MarkdownMessage({
+  text,
+  keepLineBreaks,
+}: {
+  text: string;
+  /** A person's message breaks lines where they pressed Shift+Enter, as Markdown would not. */
+  keepLineBreaks: boolean;
+}) {
   return (
-    <div className="text-sm leading-relaxed break-words">
+    <div
+      className={cn(
+        'text-sm leading-relaxed break-words',
+        keepLineBreaks && '[&_li]:whitespace-pre-wrap [&_p]:whitespace-pre-wrap',
+      )}
+    >
       <Markdown
         remarkPlugins={REMARK_PLUGINS}
         rehypePlugins={REHYPE_PLUGINS}

@@ -1,9 +1,10 @@
 import { Sparkles } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { AgentTurn } from './agent-turn';
 import { AssistantMessage, type AnswerState, type UndoState } from './assistant-message';
 import type { ChatItem } from './chat-items';
 import { liveSteps, loggedSteps } from './tool-steps';
+import { useStickToBottom } from './use-stick-to-bottom';
 import { UserMessage } from './user-message';
 
 function turnState(turn: AgentTurn): AnswerState {
@@ -31,8 +32,7 @@ export function MessageList({
   items,
   busy,
   emptyState,
-  scrollerRef,
-  contentRef,
+  followFrom,
   pendingUndo,
   onUndo,
   onOpenFile,
@@ -41,12 +41,14 @@ export function MessageList({
   busy: boolean;
   /** Shown while there are no messages. */
   emptyState: ReactNode;
-  scrollerRef: RefObject<HTMLDivElement | null>;
-  contentRef: RefObject<HTMLDivElement | null>;
+  /** Changes when the person sends: the list returns to its newest message and follows it. */
+  followFrom: unknown;
   pendingUndo: string | null;
   onUndo: (checkpointId: string) => void;
   onOpenFile: (path: string) => void;
 }) {
+  const { scrollerRef, contentRef, follow } = useStickToBottom();
+  useEffect(() => follow(), [follow, followFrom]);
   return (
     <div
       ref={scrollerRef}
@@ -54,15 +56,16 @@ export function MessageList({
       aria-label="AI chat messages"
       aria-live="polite"
       aria-busy={busy}
-      // Focusable so the conversation can be scrolled from the keyboard.
+      // Focusable so the conversation can be scrolled from the keyboard; relative so the
+      // screen-reader-only headings inside scroll with it instead of stretching the page.
       tabIndex={0}
-      className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-offset-[-2px]"
+      className="relative min-h-0 flex-1 overflow-y-auto focus-visible:outline-offset-[-2px]"
     >
       <div ref={contentRef} className="p-3">
         {items.length === 0 ? (
           emptyState
         ) : (
-          <ol className="grid gap-5">
+          <ol className="grid grid-cols-1 gap-5">
             {items.map((item) => {
               if (item.kind === 'turn') {
                 const { turn } = item;

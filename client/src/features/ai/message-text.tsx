@@ -4,12 +4,18 @@ import { lazy, Suspense } from 'react';
 const MarkdownMessage = lazy(() => import('./markdown-message'));
 
 /** A message's text: plain until the Markdown renderer has loaded, then rendered. */
-export function MessageText({ text }: { text: string }) {
+export function MessageText({
+  text,
+  keepLineBreaks = false,
+}: {
+  text: string;
+  keepLineBreaks?: boolean;
+}) {
   return (
     <Suspense
       fallback={<p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{text}</p>}
     >
-      <MarkdownMessage text={text} />
+      <MarkdownMessage text={text} keepLineBreaks={keepLineBreaks} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { Check, CircleDot, LoaderCircle, Minus, X } from 'lucide-react';
+import { Check, Dot, LoaderCircle, Minus, X } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import type { ToolStep, ToolStepStatus } from './agent-turn';
@@ -46,7 +46,7 @@ function StepIcon({ status }: { status: StepStatus }) {
     case 'cancelled':
       return <Minus className={cn(className, 'text-muted-foreground')} aria-hidden />;
     case 'logged':
-      return <CircleDot className={cn(className, 'text-muted-foreground')} aria-hidden />;
+      return <Dot className={cn(className, 'text-muted-foreground')} aria-hidden />;
   }
 }
 

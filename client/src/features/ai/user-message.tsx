@@ -11,9 +11,9 @@ export function UserMessage({
   attachments: readonly MessageAttachment[];
 }) {
   return (
-    <li className="bg-primary/10 border-primary/25 ml-auto grid max-w-[90%] min-w-0 gap-2 rounded-2xl rounded-br-md border px-3.5 py-2.5">
+    <li className="bg-primary/10 border-primary/25 ml-auto grid max-w-[90%] min-w-0 grid-cols-1 gap-2 rounded-2xl rounded-br-md border px-3.5 py-2.5">
       <h3 className="sr-only">You</h3>
-      {content && <MessageText text={content} />}
+      {content && <MessageText text={content} keepLineBreaks />}
       {attachments.length > 0 && (
         <ul aria-label="Attached files" className="flex flex-wrap gap-1.5">
           {attachments.map((attachment, index) => (
