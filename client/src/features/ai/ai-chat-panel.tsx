@@ -51,7 +51,8 @@ export function AiChatPanel({
   const items = chatItems(conversation.data ?? [], chat.turn);
 
   const send = () => {
-    if (chat.running || unconfigured || attachments.reading) return;
+    // A turn is placed after the stored messages, so they are read first.
+    if (chat.running || unconfigured || attachments.reading || conversation.isPending) return;
     if (!message.trim() && attachments.attachments.length === 0) return;
     void chat.send(message, attachments.attachments);
     setMessage('');

@@ -131,8 +131,10 @@ export function useAgentChat({
           reportFailure(AI_FAILED);
         }
       } catch (error) {
-        // Stop (or leaving): nothing to report, what streamed stays.
-        if (!controller.signal.aborted) {
+        // Stop (or leaving): nothing to report, what streamed stays. Stop may have come before
+        // the turn was shown, so it is marked stopped here too.
+        if (controller.signal.aborted) dispatch({ type: 'stop' });
+        else {
           const code = error instanceof ApiError ? error.code : null;
           const message = (error instanceof ApiError && error.serverMessage) || AI_FAILED;
           dispatch({ type: 'fail', error: { message, code } });
