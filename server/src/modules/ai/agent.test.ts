@@ -8,7 +8,7 @@ import type {
   ProjectFileEntry,
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiCheckpoints, aiUsage } from '../../db/schema';
+import { aiCheckpoints, aiMessages, aiUsage } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
@@ -458,6 +458,22 @@ describe('the AI agent', () => {
     expect(promptText(scripted.calls[0]!)).toContain('First answer.');
     const url = `/api/ai/conversation?projectId=${p.project.id}`;
     expect((await p.client.get(url)).json<ConversationResponse>().messages).toHaveLength(4);
+    // A long conversation shows its newest messages, oldest first.
+    await t.database.db.insert(aiMessages).values(
+      Array.from({ length: 600 }, (_, index) => ({
+        projectId: p.project.id,
+        userId: p.user.id,
+        role: 'user' as const,
+        content: `old ${index}`,
+        createdAt: new Date(Date.now() - 86_400_000 + index),
+      })),
+    );
+    scripted.script([{ text: 'Newest answer.' }]);
+    await p.ask('Newest question');
+    const long = (await p.client.get(url)).json<ConversationResponse>().messages;
+    expect(long).toHaveLength(500);
+    expect(long.at(-1)?.content).toBe('Newest answer.');
+    expect(long.at(-2)?.content).toBe('Newest question');
     expect((await p.client.delete(url)).statusCode).toBe(204);
     expect((await p.client.get(url)).json<ConversationResponse>().messages).toHaveLength(0);
   });

@@ -1,10 +1,10 @@
 import type { AiAttachment, ConversationMessage, FileChange } from '@kiln/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiCheckpoints, aiMessages } from '../../db/schema';
 import { getOwnedProject } from '../projects/policy';
 
-/** Messages of a conversation kept and shown; older ones are dropped as new ones come. */
+/** Messages of a conversation shown and given to the model; older ones are left out. */
 export const CONVERSATION_MAX_MESSAGES = 500;
 
 /** The project's conversation with the agent for this user, oldest first. */
@@ -20,9 +20,10 @@ export async function loadConversation(options: {
     .from(aiMessages)
     .leftJoin(aiCheckpoints, eq(aiCheckpoints.id, aiMessages.checkpointId))
     .where(and(eq(aiMessages.projectId, projectId), eq(aiMessages.userId, userId)))
-    .orderBy(asc(aiMessages.createdAt))
+    .orderBy(desc(aiMessages.createdAt))
     .limit(CONVERSATION_MAX_MESSAGES);
-  return rows.map(({ message, restoredAt }) => ({
+  // The newest messages, shown oldest first.
+  return rows.reverse().map(({ message, restoredAt }) => ({
     id: message.id,
     role: message.role,
     content: message.content,
