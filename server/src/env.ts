@@ -271,8 +271,7 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   },
   AI_IDLE_TIMEOUT_SECONDS: {
     default: '`60`',
-    description:
-      'A model that sends nothing for this long is given up on, and the person told so.',
+    description: 'A model that sends nothing for this long is given up on, and the person told so.',
   },
 };
 
