@@ -24,7 +24,7 @@ import { runAgentRequest } from './agent-service';
 import { listCheckpoints, restoreCheckpoint } from './checkpoints';
 import { clearConversation, loadConversation } from './conversation';
 import { openEventStream, wantsEventStream, type EventStream } from './event-stream';
-import { generateProject } from './generation';
+import { ProjectGenerations } from './generation';
 import { answerPlanningChat } from './planning-chat';
 import { RunningRequests } from './running-requests';
 import { getUsage } from './usage';
@@ -39,11 +39,14 @@ export interface AiRoutesOptions extends AgentDeps {
 const AGENT_BODY_LIMIT = 150 * 1024 * 1024;
 
 const CheckpointParams = z.object({ id: z.string() });
+// Any string: a malformed id is a project that does not exist (404, never 400).
+const ProjectParams = z.object({ projectId: z.string() });
 
 export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, providers } = deps;
   const running = new RunningRequests(fastify);
+  const generations = new ProjectGenerations(fastify, deps);
   // Per signed-in user, so one person cannot spend the server's model budget for everyone.
   const limited = {
     rateLimit: {
@@ -147,12 +150,16 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
       config: limited,
       schema: { body: GenerateProjectInputSchema, response: { 200: GenerationStatusSchema } },
     },
-    async (request, reply) => {
-      const user = requireUser(request);
-      return running.track(reply, (signal) =>
-        generateProject({ deps, user, input: request.body, signal }),
-      );
+    async (request) => generations.generate(requireUser(request), request.body),
+  );
+
+  app.get(
+    '/api/ai/generation/:projectId',
+    {
+      onRequest: signedIn,
+      schema: { params: ProjectParams, response: { 200: GenerationStatusSchema } },
     },
+    async (request) => generations.status(requireUser(request).id, request.params.projectId),
   );
 
   app.get(

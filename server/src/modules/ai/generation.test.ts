@@ -1,0 +1,149 @@
+import { APICallError } from 'ai';
+import type { GenerationStatus, Project, ProjectFileEntry } from '@kiln/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { expectError } from '../../test/assertions';
+import { TestClient } from '../../test/client';
+import { signUp } from '../../test/factories';
+import { promptText, scriptedModel, scriptedProviders } from '../../test/scripted-model';
+import { ProjectGenerations } from './generation';
+
+const scripted = scriptedModel();
+
+describe('project generation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { aiProviders: scriptedProviders(scripted.model) });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => scripted.script([]));
+
+  async function newProject() {
+    const owner = await signUp(t.app);
+    const project = (
+      await owner.client.post('/api/projects', { name: `Gen ${Math.random()}` })
+    ).json<Project>();
+    const body = {
+      projectId: project.id,
+      name: project.name,
+      description: 'A counter with a button',
+      language: 'javascript',
+    };
+    return { ...owner, project, body };
+  }
+
+  it('builds the project from its description, which the editor can follow while it runs', async () => {
+    const p = await newProject();
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    scripted.script([
+      { toolCalls: [{ name: 'write_file', input: { path: 'index.html', content: '<h1>0</h1>' } }] },
+      {
+        toolCalls: [{ name: 'write_file', input: { path: 'counter.js', content: 'let n = 0;' } }],
+      },
+      { text: 'Built a counter.' },
+    ]);
+    const originalStream = scripted.model.doStream.bind(scripted.model);
+    // The model takes its time on the second step, so the editor can watch.
+    scripted.model.doStream = async (options) => {
+      if (scripted.calls.length === 1) await held;
+      return originalStream(options);
+    };
+    try {
+      const pending = p.client.post('/api/ai/generate-project', p.body);
+      await expect.poll(() => scripted.calls.length).toBe(1);
+      const watching = await p.client.get(`/api/ai/generation/${p.project.id}`);
+      expect(watching.json<GenerationStatus>()).toMatchObject({
+        status: 'running',
+        actionLog: ['Writing index.html'],
+        filesModified: [{ path: 'index.html', action: 'created' }],
+      });
+      release();
+      const done = await pending;
+      expect(done.statusCode).toBe(200);
+      expect(done.json<GenerationStatus>()).toMatchObject({
+        status: 'completed',
+        message: 'Built a counter.',
+        filesModified: [
+          { path: 'index.html', action: 'created' },
+          { path: 'counter.js', action: 'created' },
+        ],
+      });
+    } finally {
+      scripted.model.doStream = originalStream;
+    }
+    expect(promptText(scripted.calls[0]!)).toContain('A counter with a button');
+    const files = (await p.client.get(`/api/files/${p.project.id}`)).json<ProjectFileEntry[]>();
+    expect(files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['counter.js', 'index.html']),
+    );
+    expect(
+      (await p.client.get(`/api/ai/generation/${p.project.id}`)).json<GenerationStatus>().status,
+    ).toBe('completed');
+    // The editor's chat shows what was built, with its Undo.
+    const conversation = await p.client.get(`/api/ai/conversation?projectId=${p.project.id}`);
+    expect(
+      conversation.json<{ messages: { checkpointId: string | null }[] }>().messages[1]
+        ?.checkpointId,
+    ).toEqual(expect.any(String));
+  });
+
+  it('runs one generation for two calls that arrive together', async () => {
+    const p = await newProject();
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, p.user.id));
+    const generations = new ProjectGenerations({ addHook: () => undefined } as never, {
+      db: t.database.db,
+      providers: scriptedProviders(scripted.model),
+      limits: { maxSteps: 5, tokenBudget: 100_000, idleMs: 5_000 },
+      tools: () => ({
+        runFile: () => Promise.reject(new Error('not used')),
+        searchFiles: () => Promise.resolve([]),
+      }),
+    });
+    scripted.script([
+      { toolCalls: [{ name: 'write_file', input: { path: 'a.txt', content: 'a' } }] },
+      { text: 'Built.' },
+    ]);
+    const [first, second] = await Promise.all([
+      generations.generate(user!, p.body),
+      generations.generate(user!, p.body),
+    ]);
+    expect(second).toEqual(first);
+    expect(first.message).toBe('Built.');
+    expect(scripted.calls).toHaveLength(2);
+  });
+
+  it('fails with a clear error and keeps the project', async () => {
+    const p = await newProject();
+    scripted.script([
+      {
+        error: new APICallError({
+          message: 'overloaded',
+          url: 'https://api.anthropic.com/v1/messages',
+          requestBodyValues: {},
+          statusCode: 529,
+          isRetryable: false,
+        }),
+      },
+    ]);
+    expectError(await p.client.post('/api/ai/generate-project', p.body), 503, 'AI_PROVIDER_BUSY');
+    expect(
+      (await p.client.get(`/api/ai/generation/${p.project.id}`)).json<GenerationStatus>(),
+    ).toMatchObject({ status: 'failed', message: expect.stringMatching(/having trouble/) });
+    expect((await p.client.get(`/api/projects/${p.project.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for a project not being generated, another user or none, and 401 signed out', async () => {
+    const p = await newProject();
+    expectError(await p.client.get(`/api/ai/generation/${p.project.id}`), 404, 'NOT_FOUND');
+    const stranger = await signUp(t.app);
+    expectError(await stranger.client.post('/api/ai/generate-project', p.body), 404, 'NOT_FOUND');
+    expectError(await stranger.client.get(`/api/ai/generation/${p.project.id}`), 404, 'NOT_FOUND');
+    const anonymous = new TestClient(t.app);
+    expectError(await anonymous.post('/api/ai/generate-project', p.body), 401, 'UNAUTHENTICATED');
+    expectError(await anonymous.get(`/api/ai/generation/${p.project.id}`), 401, 'UNAUTHENTICATED');
+    expect(scripted.calls).toHaveLength(0);
+  });
+});
