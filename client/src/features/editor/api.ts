@@ -12,6 +12,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiJson } from '../../lib/request';
 import { projectQueryKey } from '../projects/api';
 
@@ -30,6 +31,18 @@ const initialFileQueryKey = (projectId: string) => ['file-initial', projectId] a
 
 export function useProject(projectId: string) {
   return useQuery<Project>({ queryKey: projectQueryKey(projectId) });
+}
+
+/**
+ * Reads the file list again; it carries each file's version, so an open file whose text changed
+ * elsewhere (the AI agent, a generation) is read again too (use-open-file.ts).
+ */
+export function useRefreshFiles(projectId: string): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: filesQueryKey(projectId) }),
+    [queryClient, projectId],
+  );
 }
 
 /** The project's files and folders, without their content. */

@@ -8,10 +8,11 @@ import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../app/not-found-page';
 import { errorStatus } from '../../lib/request';
+import { GenerationBanner } from '../ai';
 import { runButtonTitle } from '../exec/run-output';
 import { TerminalPanel } from '../exec/terminal-panel';
 import { useRun } from '../exec/use-run';
-import { useProject, useProjectFiles } from './api';
+import { useProject, useProjectFiles, useRefreshFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { GoToLineDialog } from './dialogs/go-to-line-dialog';
 import { QuickOpenDialog } from './dialogs/quick-open-dialog';
@@ -89,6 +90,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [phonePane, setPhonePane] = useState<PhonePane>('code');
+  const refreshFiles = useRefreshFiles(projectId);
   // On a phone, opening a file from Files shows it in Code.
   const onSelect = useCallback((file: ProjectFileEntry) => {
     setChosenPath(file.path);
@@ -328,6 +330,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         runTitle={runButtonTitle(selected?.path ?? null, shortcutLabel('run', isMac))}
         onShortcuts={() => setDialog('shortcuts')}
       />
+      <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
         <PhoneWorkspace
           pane={phonePane}

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { useCallback } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AiChatPanel } from '../ai';
-import { filesQueryKey } from './api';
+import { useRefreshFiles } from './api';
 import { PreviewPanel } from './preview-panel';
 
 const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
@@ -31,12 +29,7 @@ export function SidePanel({
   /** Opens a file the AI changed in the editor. */
   onOpenFile: (path: string) => void;
 }) {
-  const queryClient = useQueryClient();
-  // The list carries each file's version, so the open file's new text is read (use-open-file.ts).
-  const refreshFiles = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: filesQueryKey(projectId) }),
-    [queryClient, projectId],
-  );
+  const refreshFiles = useRefreshFiles(projectId);
   const html = isHtml(selectedPath);
   const available: SideTab[] = html ? ['preview', 'chat'] : ['chat', 'actions'];
   const value = tab && available.includes(tab) ? tab : (available[0] ?? 'chat');

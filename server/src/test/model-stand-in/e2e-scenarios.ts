@@ -111,4 +111,21 @@ export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
     },
     { text: 'I built a counter page: index.html with a button, and counter.js.' },
   ],
+  /** A build slow enough to watch from the editor: each step's chunks come 150 ms apart. */
+  'e2e-build-slow': [
+    {
+      delayMs: 150,
+      toolCalls: [
+        { name: 'write_file', arguments: { path: 'index.html', content: '<h1>Slow build</h1>\n' } },
+      ],
+    },
+    {
+      delayMs: 150,
+      text: 'Now the styles, one moment while I think about colours and spacing for the page.',
+      toolCalls: [
+        { name: 'write_file', arguments: { path: 'styles.css', content: 'h1 { color: teal }\n' } },
+      ],
+    },
+    { text: 'Built a page with its styles.' },
+  ],
 };
