@@ -243,3 +243,27 @@ test.describe('administrator portal', () => {
     expect(calls).toEqual([]);
   });
 });
+
+test('the AI Usage tab shows who used the AI this month against their allowance', async ({
+  browser,
+  page,
+}) => {
+  // A member asks the planning chat something (the e2e server's model is a local stand-in).
+  const member = await otherUser(browser);
+  const csrf = (await member.page.context().cookies()).find((c) => c.name === 'csrf_token');
+  const chat = await member.page.request.post('/api/ai/chat', {
+    data: { messages: [{ role: 'user', content: 'A habit tracker' }] },
+    headers: { 'x-csrf-token': csrf?.value ?? '' },
+  });
+  expect(chat.status()).toBe(200);
+  await member.context.close();
+
+  await signInAsAdmin(page);
+  await page.goto('/admin?tab=ai-usage');
+  await expect(page.getByRole('tab', { name: 'AI Usage', selected: true })).toBeVisible();
+  const row = page.getByTestId('ai-usage-row').filter({ hasText: member.account.email });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('of 500k');
+  await expect(row.getByRole('meter', { name: 'Share of the monthly allowance' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Requests' })).toBeVisible();
+});

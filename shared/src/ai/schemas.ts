@@ -247,3 +247,35 @@ export const AiUsageSchema = z.object({
   requests: z.number().int(),
 });
 export type AiUsage = z.infer<typeof AiUsageSchema>;
+
+/** GET /api/admin/ai-usage?month=YYYY-MM: a month's AI use per user, for administrators. */
+export const AdminAiUsageQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must look like 2026-11')
+    .optional(),
+});
+export const AdminAiUsageSchema = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  totals: z.object({
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    requests: z.number().int(),
+    users: z.number().int(),
+  }),
+  users: z.array(
+    z.object({
+      userId: z.string(),
+      email: z.string(),
+      plan: z.enum(['free', 'pro', 'enterprise']),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      tokensUsed: z.number().int(),
+      tokenAllowance: z.number().int().nullable(),
+      requests: z.number().int(),
+      lastUsedAt: z.string(),
+    }),
+  ),
+});
+export type AdminAiUsage = z.infer<typeof AdminAiUsageSchema>;

@@ -12,12 +12,13 @@ import { paidSubscriptions } from './admin-model';
 import { useAdminAnalytics, useAdminUsers } from './api';
 import { AdminBadge } from './badges';
 import { DeleteUserDialog } from './delete-user-dialog';
+import { AiUsageTab } from './ai-usage-tab';
 import { EditUserDialog } from './edit-user-dialog';
 import { OverviewSkeleton, OverviewTab } from './overview-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['dashboard', 'users', 'subscriptions'] as const;
+const TABS = ['dashboard', 'users', 'subscriptions', 'ai-usage'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -77,10 +78,13 @@ export default function AdminPage() {
 
       <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
         <Tabs value={tab} onValueChange={selectTab}>
-          <TabsList className="w-full sm:w-auto">
+          <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
             <TabsTrigger value="dashboard">Dashboard</TabsTrigger>
             <TabsTrigger value="users">Users</TabsTrigger>
             <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
+            <TabsTrigger value="ai-usage" className="whitespace-nowrap">
+              AI Usage
+            </TabsTrigger>
           </TabsList>
 
           <TabsContent value="dashboard" className="mt-6">
@@ -116,6 +120,10 @@ export default function AdminPage() {
                 onManage={setEditing}
               />
             ))}
+          </TabsContent>
+
+          <TabsContent value="ai-usage" className="mt-6">
+            <AiUsageTab />
           </TabsContent>
         </Tabs>
       </main>

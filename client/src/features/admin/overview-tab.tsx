@@ -138,7 +138,7 @@ function Panel({
   );
 }
 
-function StatCard({
+export function StatCard({
   icon: Icon,
   label,
   value,

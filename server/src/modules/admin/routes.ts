@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AdminAiUsageQuerySchema,
+  AdminAiUsageSchema,
   AdminAnalyticsSchema,
   AdminUserSchema,
   AdminUsersResponseSchema,
@@ -9,6 +11,7 @@ import {
 } from '@kiln/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { listUsageByUser } from '../ai/usage';
 import { requireAdmin } from '../auth/policy';
 import { adminOnly, assertMayDeleteUser, assertMayUpdateUser } from './policy';
 import { presentAdminUser, presentAnalytics } from './presenter';
@@ -17,7 +20,7 @@ import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
 // Any string: a malformed id is simply a user that does not exist (404, never 400).
 const UserParams = z.object({ userId: z.string() });
 
-/** Spec accounts 7: the administrator portal's four calls, all for administrators only. */
+/** Spec accounts 7: the administrator portal's calls, all for administrators only. */
 export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -35,6 +38,15 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Databa
       const { counts, recent } = await getAnalytics({ db });
       return presentAnalytics(counts, recent);
     },
+  );
+
+  app.get(
+    '/api/admin/ai-usage',
+    {
+      onRequest: adminOnly,
+      schema: { querystring: AdminAiUsageQuerySchema, response: { 200: AdminAiUsageSchema } },
+    },
+    async (request) => listUsageByUser({ db, month: request.query.month }),
   );
 
   app.patch(

@@ -1,7 +1,7 @@
-import { PLANS, type AiUsage } from '@kiln/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { PLANS, type AdminAiUsage, type AiUsage } from '@kiln/shared';
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { aiUsage, type UserRow } from '../../db/schema';
+import { aiUsage, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 /** The calendar month (UTC) that `now` falls in: allowances renew on the 1st. */
@@ -65,4 +65,53 @@ export async function assertWithinAllowance(db: Database, user: UserRow): Promis
     'PLAN_LIMIT',
     `You have used this month's ${usage.tokenAllowance.toLocaleString('en-GB')} AI tokens of the ${plan.name} plan. They renew on ${renews}${user.subscriptionPlan === 'enterprise' ? '' : '; upgrade for more'}.`,
   );
+}
+
+/** The month named `YYYY-MM`, or the current one. */
+export function monthPeriod(month: string | undefined, now = new Date()) {
+  if (!month) return usagePeriod(now);
+  const [year, index] = month.split('-').map(Number) as [number, number];
+  return usagePeriod(new Date(Date.UTC(year, index - 1, 1)));
+}
+
+/** Every user's AI use in a month, most tokens first: one grouped query. */
+export async function listUsageByUser(options: {
+  db: Database;
+  month?: string | undefined;
+}): Promise<AdminAiUsage> {
+  const { start, end } = monthPeriod(options.month);
+  const tokens = sql<number>`sum(${aiUsage.inputTokens} + ${aiUsage.outputTokens})::int`;
+  const rows = await options.db
+    .select({
+      userId: users.id,
+      email: users.email,
+      plan: users.subscriptionPlan,
+      inputTokens: sql<number>`sum(${aiUsage.inputTokens})::int`,
+      outputTokens: sql<number>`sum(${aiUsage.outputTokens})::int`,
+      tokensUsed: tokens,
+      requests: sql<number>`count(*)::int`,
+      lastUsedAt: sql<string>`max(${aiUsage.createdAt})`,
+    })
+    .from(aiUsage)
+    .innerJoin(users, eq(users.id, aiUsage.userId))
+    .where(and(gte(aiUsage.createdAt, start), lt(aiUsage.createdAt, end)))
+    .groupBy(users.id)
+    .orderBy(desc(tokens), users.email);
+  const sum = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((total, row) => total + pick(row), 0);
+  return {
+    periodStart: start.toISOString(),
+    periodEnd: end.toISOString(),
+    totals: {
+      inputTokens: sum((row) => row.inputTokens),
+      outputTokens: sum((row) => row.outputTokens),
+      requests: sum((row) => row.requests),
+      users: rows.length,
+    },
+    users: rows.map((row) => ({
+      ...row,
+      tokenAllowance: PLANS[row.plan].aiTokensPerMonth,
+      lastUsedAt: new Date(row.lastUsedAt).toISOString(),
+    })),
+  };
 }
