@@ -212,6 +212,32 @@ describe('projects API', () => {
       expect(Object.keys(byPath)).not.toContain('my-site/index.html');
     });
 
+    it("holds exactly the zip's files: no README of the blank template beside the zip's own", async () => {
+      const { client } = await signUp(t.app);
+      const zip = await uploadZip(client, 'repo.zip', {
+        'repo-main/Readme.md': '# Repo',
+        'repo-main/src/app.js': 'console.log(1);',
+      });
+      const response = await create(client, { name: 'repo', zipFiles: [zip] });
+      expect(response.statusCode).toBe(201);
+      const stored = await projectFiles(response.json<Project>().id);
+      expect(stored.map((file) => file.path).sort()).toEqual(['Readme.md', 'src', 'src/app.js']);
+    });
+
+    it('keeps a template chosen on purpose, with the zip over it', async () => {
+      const { client } = await signUp(t.app);
+      const zip = await uploadZip(client, 'extra.zip', { 'index.html': '<h1>Mine</h1>' });
+      const response = await create(client, {
+        name: 'site',
+        templateId: 'html-css',
+        zipFiles: [zip],
+      });
+      const stored = await projectFiles(response.json<Project>().id);
+      const byPath = Object.fromEntries(stored.map((file) => [file.path, file.content]));
+      expect(byPath['index.html']).toBe('<h1>Mine</h1>');
+      expect(Object.keys(byPath)).toContain('styles.css');
+    });
+
     it("refuses another user's upload with 404 and creates nothing", async () => {
       const owner = await signUp(t.app);
       const thief = await signUp(t.app);

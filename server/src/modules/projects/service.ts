@@ -40,8 +40,8 @@ export async function listProjects(options: { db: Database; userId: string }) {
 }
 
 /**
- * Creates a project with its starting files: the template's, then those of each uploaded zip
- * (a later file with the same path wins). Plan limits are checked under a per-user lock, so two
+ * Creates a project with its starting files: the template's (none for a blank project made
+ * from zips), then those of each uploaded zip (a later file with the same path wins). Plan limits are checked under a per-user lock, so two
  * creates at once cannot both slip under the Free plan's limit.
  */
 export async function createProject(options: {
@@ -56,7 +56,11 @@ export async function createProject(options: {
     await assertWithinPlan(tx, user);
 
     const startingFiles = new Map<string, NewFile>();
-    for (const file of template.files) {
+    // A project made from a zip holds exactly the zip's files: the blank template's README
+    // would sit beside the zip's own (a Readme.md, say). A template chosen on purpose still
+    // comes first, with the zip's files over it.
+    const fromZipOnly = input.zipFiles.length > 0 && input.templateId === 'blank';
+    for (const file of fromZipOnly ? [] : template.files) {
       if (file.isDirectory) continue;
       startingFiles.set(file.path, {
         path: file.path,
