@@ -19,7 +19,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are built for reading a production stack trace, never referenced or served.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
   },
 });

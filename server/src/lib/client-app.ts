@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
  * year; index.html never is, so a deploy is picked up at once. Unknown non-API paths get
  * index.html and the client router shows its 404 page.
  */
+const isSourceMap = (pathName: string) => pathName.endsWith('.map');
+
 export async function serveClientApp(app: FastifyInstance, clientDir: string): Promise<boolean> {
   const indexFile = path.join(clientDir, 'index.html');
   if (!existsSync(indexFile)) return false;
@@ -16,6 +18,8 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
     wildcard: false,
     index: false,
     preCompressed: true,
+    // Source maps stay on the server: they would hand the public the client's source.
+    allowedPath: (pathName) => !isSourceMap(pathName),
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
@@ -32,6 +36,7 @@ export async function serveClientApp(app: FastifyInstance, clientDir: string): P
     const candidate = path.join(clientDir, relative);
     if (
       relative &&
+      !isSourceMap(relative) &&
       candidate.startsWith(clientDir + path.sep) &&
       existsSync(candidate) &&
       !relative.endsWith('/')
