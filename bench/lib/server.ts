@@ -21,13 +21,15 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** Reuse a data folder (and keep it on stop); a fresh throwaway one otherwise. */
   dataDir?: string;
+  /** What the server inherits before `env`; this process's own environment by default. */
+  baseEnv?: NodeJS.ProcessEnv;
 }) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-')));
   const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...(options.baseEnv ?? process.env),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(options.port),
