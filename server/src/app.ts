@@ -32,6 +32,10 @@ import { registerProjectRoutes } from './modules/projects/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { JobQueue } from './jobs/job';
+import { createUpkeepJobs } from './jobs/upkeep-jobs';
+import { createAuthJobs } from './modules/auth/jobs';
 import { createSandbox, type ManagedSandbox } from './sandbox/create-sandbox';
 import { RunQueue } from './sandbox/run-queue';
 
@@ -45,7 +49,20 @@ export interface BuildAppOptions {
   sandbox?: ManagedSandbox;
   /** The AI models; by default those the settings configure (tests hand in scripted ones). */
   aiProviders?: AiProviders;
+  /** Whether this process runs background jobs (false for `--role=web`); default true. */
+  worker?: boolean;
+  /** Namespace of the job queue's Redis keys; tests give each app its own. */
+  redisPrefix?: string;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue (docs/architecture.md, "Jobs"). */
+    jobs: JobQueue;
+  }
+}
+
+const HOUR_MS = 3_600_000;
 
 export const DEFAULT_CLIENT_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -117,6 +134,34 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
 
+  const jobs = createJobQueue({
+    redisUrl: env.REDIS_URL,
+    redisPrefix: options.redisPrefix,
+    concurrency: env.JOB_CONCURRENCY,
+    database,
+    log: app.log,
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.close());
+  const throttle = {
+    maxFailures: env.LOGIN_FAILURES_PER_ACCOUNT,
+    windowMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
+  };
+  const authJobs = createAuthJobs({
+    db: database.db,
+    mail: { mailer, publicUrl: env.PUBLIC_URL },
+    sessionPolicy,
+    throttle,
+  });
+  const upkeepJobs = createUpkeepJobs(database);
+  for (const job of [...Object.values(authJobs), ...Object.values(upkeepJobs)]) {
+    jobs.register(job);
+  }
+  await jobs.every(authJobs.cleanup, {}, HOUR_MS);
+  await jobs.every(upkeepJobs.finishedJobsCleanup, {}, 6 * HOUR_MS);
+  // PostgreSQL's autovacuum does this on its own; the embedded database needs it done.
+  if (database.kind === 'pglite') await jobs.every(upkeepJobs.databaseUpkeep, {}, 6 * HOUR_MS);
+
   const sandbox =
     options.sandbox ??
     (await createSandbox(
@@ -132,14 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox });
   registerAuthRoutes(app, {
     db: database.db,
-    mailer,
-    publicUrl: env.PUBLIC_URL,
+    jobs,
+    authJobs,
     adminEmails: env.ADMIN_EMAILS,
     sessionPolicy,
-    throttle: {
-      maxFailures: env.LOGIN_FAILURES_PER_ACCOUNT,
-      windowMs: env.LOGIN_LOCKOUT_MINUTES * 60_000,
-    },
+    throttle,
     authRateLimit: { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 },
   });
   registerUserRoutes(app, { db: database.db });
@@ -155,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     providers: options.aiProviders ?? createAiProviders(env),
     ratePerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+    jobs,
     limits: {
       maxSteps: env.AI_AGENT_MAX_STEPS,
       tokenBudget: env.AI_TURN_TOKEN_BUDGET,
@@ -169,6 +212,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: runQueue,
   });
   await registerPreviewRoutes(app, { db: database.db, env });
+
+  // Every job kind is registered by now, so the worker knows each one it may be handed.
+  if (options.worker !== false) await jobs.startWorker();
 
   const clientDir = options.clientDir ?? DEFAULT_CLIENT_DIR;
   if (clientDir !== false && !(await serveClientApp(app, clientDir))) {

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   PREVIEW_ORIGIN: optionalUrl('PREVIEW_ORIGIN'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
+  REDIS_URL: optionalUrl('REDIS_URL'),
+  JOB_CONCURRENCY: positiveInt(4),
   SECRET_KEY: optionalString.refine(
     (value) => value === undefined || value.length >= SECRET_KEY_MIN_LENGTH,
     { message: `SECRET_KEY must be at least ${SECRET_KEY_MIN_LENGTH} characters` },
@@ -144,6 +146,15 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: 'unset (embedded PGlite in `DATA_DIR/db`)',
     description:
       'PostgreSQL (13 or later) connection string; replaces the embedded database. Its owner must be able to create the contrib extensions `pg_trgm` and `btree_gin`.',
+  },
+  REDIS_URL: {
+    default: 'unset (jobs kept in the application database)',
+    description:
+      'Redis for background jobs (BullMQ), shared by every instance; lets `--role=web` and `--role=worker` run apart.',
+  },
+  JOB_CONCURRENCY: {
+    default: '`4`',
+    description: 'Background jobs (mail, AI generation, upkeep) one worker runs at once.',
   },
   SECRET_KEY: {
     default: 'unset (generated once into `DATA_DIR/secret.key`, mode 0600)',

@@ -2,12 +2,15 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { parseRole } from './role';
 import { buildPreviewApp } from './modules/preview/app';
 
 async function main() {
   let env;
+  let role;
   try {
     env = loadEnv();
+    role = parseRole(process.argv.slice(2), env);
   } catch (error) {
     if (error instanceof EnvError) {
       console.error(error.message);
@@ -21,8 +24,9 @@ async function main() {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') },
   );
-  const app = await buildApp({ env, database });
-  const preview = await buildPreviewApp({ env, database, logger: app.log });
+  const app = await buildApp({ env, database, worker: role !== 'web' });
+  const preview =
+    role === 'worker' ? null : await buildPreviewApp({ env, database, logger: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,7 +36,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await Promise.all([app.close(), preview.close()]);
+      await Promise.all([app.close(), preview?.close()]);
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -43,6 +47,12 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (!preview) {
+    // A worker serves no requests: it takes jobs from the queue the web instances fill.
+    await app.ready();
+    app.log.info(`Kiln worker is running jobs (queue: ${app.jobs.backend})`);
+    return;
+  }
   await app.listen({ port: env.PORT, host: env.HOST });
   await preview.listen({ port: env.PREVIEW_PORT, host: env.HOST });
   if (new URL(env.PREVIEW_ORIGIN).hostname === new URL(env.PUBLIC_URL).hostname) {
@@ -53,7 +63,7 @@ async function main() {
     );
   }
   app.log.info(
-    `Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind}); previews at ${env.PREVIEW_ORIGIN}`,
+    `Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind}, role: ${role}); previews at ${env.PREVIEW_ORIGIN}`,
   );
 }
 

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { SubscriptionPlan, SubscriptionStatus } from '@kiln/shared';
+import type { GenerationState, SubscriptionPlan, SubscriptionStatus } from '@kiln/shared';
 import { bytea } from './bytea';
 
 /** Texts up to this size are in the search index (files_content_trigram_idx). */
@@ -314,3 +314,72 @@ export const aiUsage = pgTable(
   },
   (table) => [index('ai_usage_user_created_idx').on(table.userId, table.createdAt)],
 );
+
+export const JOB_STATES = ['waiting', 'running', 'completed', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/**
+ * Background work kept in the application database (jobs/database-queue.ts): a job accepted
+ * before a crash or a restart is still here afterwards. A running job holds a lease that its
+ * worker renews; a job whose lease ran out was left by a worker that died and is taken again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    key: text('key'),
+    state: text('state').$type<JobState>().notNull().default('waiting'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    // One unfinished job per name and key: enqueueing again joins it.
+    uniqueIndex('jobs_unfinished_key_idx')
+      .on(table.name, table.key)
+      .where(sql`${table.key} is not null and ${table.state} in ('waiting', 'running')`),
+    index('jobs_ready_idx').on(table.state, table.runAt),
+  ],
+);
+
+/** Jobs that repeat: the next time each is due, claimed by one instance at a time. */
+export const jobSchedules = pgTable('job_schedules', {
+  name: text('name').primaryKey(),
+  intervalMs: integer('interval_ms').notNull(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A project's latest AI generation (POST /api/ai/generate-project), written by the job that
+ * runs it and read by whichever instance the editor asks, so its progress survives restarts.
+ */
+export const aiGenerations = pgTable('ai_generations', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').$type<GenerationState>().notNull(),
+  /** The request as the person made it, for the job that runs it. */
+  request: jsonb('request').notNull(),
+  message: text('message'),
+  /** The error code of a failed generation, so the request that waits answers as it would have. */
+  errorCode: text('error_code'),
+  filesModified: jsonb('files_modified')
+    .$type<
+      { path: string; action: 'created' | 'modified' | 'renamed' | 'deleted'; from?: string }[]
+    >()
+    .notNull()
+    .default([]),
+  actionLog: jsonb('action_log').$type<string[]>().notNull().default([]),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

@@ -11,9 +11,19 @@ export interface OutboxMail {
   sentAt: string;
 }
 
-/** Every mail in a test app's outbox, oldest first; an app that sent nothing has none. */
-export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
-  const dir = path.join(dataDir, 'outbox');
+/** The test app whose outbox is read: its data folder, and a wait for its mail jobs. */
+export interface MailingApp {
+  dataDir: string;
+  settled(): Promise<void>;
+}
+
+/**
+ * Every mail in a test app's outbox, oldest first, once the mail jobs due have run; an app
+ * that sent nothing has none.
+ */
+export async function readOutbox(app: MailingApp): Promise<OutboxMail[]> {
+  await app.settled();
+  const dir = path.join(app.dataDir, 'outbox');
   let files: string[];
   try {
     files = await fs.readdir(dir);
@@ -33,14 +43,14 @@ export async function readOutbox(dataDir: string): Promise<OutboxMail[]> {
 }
 
 /** The mails sent to one address (compared case-insensitively), oldest first. */
-export async function mailsTo(dataDir: string, to: string): Promise<OutboxMail[]> {
+export async function mailsTo(app: MailingApp, to: string): Promise<OutboxMail[]> {
   const wanted = to.trim().toLowerCase();
-  return (await readOutbox(dataDir)).filter((mail) => mail.to.toLowerCase() === wanted);
+  return (await readOutbox(app)).filter((mail) => mail.to.toLowerCase() === wanted);
 }
 
 /** The newest mail to an address; fails the test when there is none. */
-export async function lastMailTo(dataDir: string, to: string): Promise<OutboxMail> {
-  const mail = (await mailsTo(dataDir, to)).at(-1);
+export async function lastMailTo(app: MailingApp, to: string): Promise<OutboxMail> {
+  const mail = (await mailsTo(app, to)).at(-1);
   if (!mail) throw new Error(`no mail to ${to} in the outbox`);
   return mail;
 }

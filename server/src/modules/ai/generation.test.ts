@@ -1,14 +1,11 @@
 import { APICallError } from 'ai';
 import type { GenerationStatus, Project, ProjectFileEntry } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { promptText, scriptedModel, scriptedProviders } from '../../test/scripted-model';
-import { ProjectGenerations } from './generation';
 
 const scripted = scriptedModel();
 
@@ -90,29 +87,38 @@ describe('project generation', () => {
     ).toEqual(expect.any(String));
   });
 
-  it('runs one generation for two calls that arrive together', async () => {
+  it('joins the generation under way instead of starting a second one', async () => {
     const p = await newProject();
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, p.user.id));
-    const generations = new ProjectGenerations({ addHook: () => undefined } as never, {
-      db: t.database.db,
-      providers: scriptedProviders(scripted.model),
-      limits: { maxSteps: 5, tokenBudget: 100_000, idleMs: 5_000 },
-      tools: () => ({
-        runFile: () => Promise.reject(new Error('not used')),
-        searchFiles: () => Promise.resolve([]),
-      }),
-    });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     scripted.script([
       { toolCalls: [{ name: 'write_file', input: { path: 'a.txt', content: 'a' } }] },
       { text: 'Built.' },
     ]);
-    const [first, second] = await Promise.all([
-      generations.generate(user!, p.body),
-      generations.generate(user!, p.body),
-    ]);
-    expect(second).toEqual(first);
-    expect(first.message).toBe('Built.');
-    expect(scripted.calls).toHaveLength(2);
+    const originalStream = scripted.model.doStream.bind(scripted.model);
+    scripted.model.doStream = async (options) => {
+      await held;
+      return originalStream(options);
+    };
+    try {
+      const first = p.client.post('/api/ai/generate-project', p.body);
+      await expect
+        .poll(async () => {
+          const status = await p.client.get(`/api/ai/generation/${p.project.id}`);
+          return status.statusCode === 200 && status.json<GenerationStatus>().status;
+        })
+        .toBe('running');
+      const second = p.client.post('/api/ai/generate-project', p.body);
+      // Time for the second request to reach the generation under way (nothing to observe).
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      release();
+      const [firstAnswer, secondAnswer] = await Promise.all([first, second]);
+      expect(secondAnswer.json()).toEqual(firstAnswer.json());
+      expect(firstAnswer.json<GenerationStatus>().message).toBe('Built.');
+      expect(scripted.calls).toHaveLength(2);
+    } finally {
+      scripted.model.doStream = originalStream;
+    }
   });
 
   it('fails with a clear error and keeps the project', async () => {

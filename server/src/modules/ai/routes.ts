@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/job';
 import { AppError } from '../../lib/app-error';
 import { requireUser, signedIn } from '../auth/policy';
 import type { AgentDeps } from './agent-service';
@@ -33,6 +34,8 @@ export interface AiRoutesOptions extends AgentDeps {
   db: Database;
   /** AI requests per user per minute. */
   ratePerMinute: number;
+  /** Project generation runs as a job. */
+  jobs: JobQueue;
 }
 
 /** Attachments travel as data URLs: ten of 10 MB each, base64, with the conversation. */
@@ -46,7 +49,7 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, providers } = deps;
   const running = new RunningRequests(fastify);
-  const generations = new ProjectGenerations(fastify, deps);
+  const generations = new ProjectGenerations(deps, deps.jobs);
   // Per signed-in user, so one person cannot spend the server's model budget for everyone.
   const limited = {
     rateLimit: {
@@ -150,7 +153,10 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
       config: limited,
       schema: { body: GenerateProjectInputSchema, response: { 200: GenerationStatusSchema } },
     },
-    async (request) => generations.generate(requireUser(request), request.body),
+    async (request, reply) =>
+      running.track(reply, (signal) =>
+        generations.generate(requireUser(request), request.body, signal),
+      ),
   );
 
   app.get(

@@ -14,8 +14,7 @@ describe('email verification', () => {
   });
   afterAll(() => t.close());
 
-  const verificationToken = async (email: string) =>
-    tokenFromMail(await lastMailTo(t.dataDir, email));
+  const verificationToken = async (email: string) => tokenFromMail(await lastMailTo(t, email));
   const confirm = (client: TestClient, token: string) =>
     client.post('/api/auth/verify-email/confirm', { token });
   const isVerified = async (client: TestClient) =>
@@ -81,7 +80,7 @@ describe('email verification', () => {
   it('does not accept a password-reset token as a verification token', async () => {
     const account = await signUp(t.app);
     await new TestClient(t.app).post('/api/auth/password-reset/request', { email: account.email });
-    const resetMail = (await mailsTo(t.dataDir, account.email)).find((mail) =>
+    const resetMail = (await mailsTo(t, account.email)).find((mail) =>
       mail.link?.includes('/reset-password'),
     );
     expect(resetMail).toBeDefined();
@@ -92,10 +91,10 @@ describe('email verification', () => {
 
   describe('POST /api/auth/verify-email/request', () => {
     it('needs a signed-in user: 401 UNAUTHENTICATED and no mail', async () => {
-      const before = (await readOutbox(t.dataDir)).length;
+      const before = (await readOutbox(t)).length;
       const response = await new TestClient(t.app).post('/api/auth/verify-email/request');
       expectError(response, 401, 'UNAUTHENTICATED');
-      expect((await readOutbox(t.dataDir)).length).toBe(before);
+      expect((await readOutbox(t)).length).toBe(before);
     });
 
     it('sends a new link, and the earlier link stops working', async () => {
@@ -107,7 +106,7 @@ describe('email verification', () => {
       expect(response.json()).toEqual({
         message: `We sent a verification link to ${account.email}.`,
       });
-      const mails = await mailsTo(t.dataDir, account.email);
+      const mails = await mailsTo(t, account.email);
       expect(mails).toHaveLength(2);
       const secondToken = mails.map(tokenFromMail).find((token) => token !== firstToken);
       expect(secondToken).toBeDefined();
@@ -130,7 +129,7 @@ describe('email verification', () => {
 
       const response = await account.client.post('/api/auth/verify-email/request');
       expect(expectError(response, 409, 'CONFLICT')).toMatch(/already verified/i);
-      expect(await mailsTo(t.dataDir, account.email)).toHaveLength(1);
+      expect(await mailsTo(t, account.email)).toHaveLength(1);
     });
   });
 });

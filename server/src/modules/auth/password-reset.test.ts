@@ -17,7 +17,7 @@ describe('password reset', () => {
   afterAll(() => t.close());
 
   const isResetMail = (mail: OutboxMail) => mail.subject === 'Reset your Kiln password';
-  const resetMails = async (email: string) => (await mailsTo(t.dataDir, email)).filter(isResetMail);
+  const resetMails = async (email: string) => (await mailsTo(t, email)).filter(isResetMail);
 
   /** Asks for a reset link as a signed-out visitor would, and answers the token of the new mail. */
   async function requestResetToken(email: string) {
@@ -57,7 +57,7 @@ describe('password reset', () => {
       expect(mails).toHaveLength(1);
       expect(mails[0]!.link).toMatch(/^http:\/\/kiln\.test\/reset-password\?token=[\w-]+$/);
       expectNoSecrets(known, [tokenFromMail(mails[0]!)]);
-      expect(await mailsTo(t.dataDir, unknown)).toHaveLength(0);
+      expect(await mailsTo(t, unknown)).toHaveLength(0);
     });
 
     it('finds the account whatever the case of the email', async () => {
@@ -165,9 +165,7 @@ describe('password reset', () => {
 
     it('does not accept an email-verification token', async () => {
       const account = await signUp(t.app);
-      const verifyMail = (await mailsTo(t.dataDir, account.email)).find(
-        (mail) => !isResetMail(mail),
-      );
+      const verifyMail = (await mailsTo(t, account.email)).find((mail) => !isResetMail(mail));
       const response = await new TestClient(t.app).post('/api/auth/password-reset/confirm', {
         token: tokenFromMail(verifyMail!),
         password: 'hijacked-password',

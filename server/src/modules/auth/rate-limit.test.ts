@@ -88,13 +88,13 @@ describe('rate limits on the auth endpoints', () => {
       for (let attempt = 0; attempt < PER_IP; attempt += 1) {
         expect((await request(uniqueEmail('probe'), busy)).statusCode).toBe(200);
       }
-      const mailsBefore = (await mailsTo(t.dataDir, account.email)).length;
+      const mailsBefore = (await mailsTo(t, account.email)).length;
 
       expectRateLimited(await request(account.email, busy), 60);
-      expect(await mailsTo(t.dataDir, account.email)).toHaveLength(mailsBefore);
+      expect(await mailsTo(t, account.email)).toHaveLength(mailsBefore);
 
       expect((await request(account.email, freshAddress())).statusCode).toBe(200);
-      expect(await mailsTo(t.dataDir, account.email)).toHaveLength(mailsBefore + 1);
+      expect(await mailsTo(t, account.email)).toHaveLength(mailsBefore + 1);
     });
   });
 
@@ -167,7 +167,7 @@ describe('rate limits on the auth endpoints', () => {
         { email: account.email },
         { remoteAddress: freshAddress() },
       );
-      const resetMail = (await mailsTo(t.dataDir, account.email)).find((mail) =>
+      const resetMail = (await mailsTo(t, account.email)).find((mail) =>
         mail.link?.includes('/reset-password'),
       );
       const confirm = await new TestClient(t.app).post(

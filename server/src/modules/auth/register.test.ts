@@ -256,9 +256,9 @@ describe('POST /api/auth/register', () => {
     });
     expect(response.statusCode).toBe(201);
 
-    const mails = await mailsTo(t.dataDir, email);
+    const mails = await mailsTo(t, email);
     expect(mails).toHaveLength(1);
-    const mail = await lastMailTo(t.dataDir, email);
+    const mail = await lastMailTo(t, email);
     expect(mail.subject).toBe('Verify your Kiln email address');
     expect(mail.link).toMatch(/^http:\/\/kiln\.test\/verify-email\?token=[\w-]+$/);
     expect(mail.text).toContain(mail.link);

@@ -13,7 +13,8 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { parseInput } from '../../lib/validation';
-import type { Mailer } from '../mail/mailer';
+import type { JobQueue } from '../../jobs/job';
+import type { AuthJobs } from './jobs';
 import type { ThrottlePolicy } from './login-throttle';
 import { requireUser } from './policy';
 import { presentUser } from './presenter';
@@ -22,17 +23,16 @@ import {
   confirmPasswordReset,
   loginUser,
   registerUser,
-  requestPasswordReset,
-  sendVerificationEmail,
-  type MailContext,
+  assertNotVerified,
 } from './service';
 import { clearSessionCookie, startSession } from './session-hook';
 import { deleteSession, type SessionPolicy } from './sessions';
 
 export interface AuthRouteDeps {
   db: Database;
-  mailer: Mailer;
-  publicUrl: string;
+  /** Mail goes out as jobs, so the request never waits on the mail server. */
+  jobs: JobQueue;
+  authJobs: AuthJobs;
   adminEmails: readonly string[];
   sessionPolicy: SessionPolicy;
   throttle: ThrottlePolicy;
@@ -43,7 +43,7 @@ export interface AuthRouteDeps {
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, sessionPolicy: policy } = deps;
-  const mail: MailContext = { mailer: deps.mailer, publicUrl: deps.publicUrl };
+  const { jobs, authJobs } = deps;
   const limited = { rateLimit: deps.authRateLimit };
 
   app.post(
@@ -54,7 +54,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const user = await registerUser({ db, input, adminEmails: deps.adminEmails });
       await startSession({ db, request, reply, user, policy });
       try {
-        await sendVerificationEmail({ db, user, mail });
+        await jobs.enqueue(authJobs.verificationMail, { userId: user.id });
       } catch (error) {
         // The account exists either way; the dashboard offers to send the link again.
         request.log.error({ err: error }, 'verification email failed');
@@ -105,7 +105,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     { config: limited, schema: { response: { 200: MessageResponseSchema } } },
     async (request) => {
       const user = requireUser(request);
-      await sendVerificationEmail({ db, user, mail });
+      assertNotVerified(user);
+      await jobs.enqueue(authJobs.verificationMail, { userId: user.id });
       return { message: `We sent a verification link to ${user.email}.` };
     },
   );
@@ -126,7 +127,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await requestPasswordReset({ db, email: request.body.email, mail });
+      await jobs.enqueue(authJobs.passwordResetMail, { email: request.body.email });
       return {
         message: 'If an account exists for that email, we sent a link to reset its password.',
       };

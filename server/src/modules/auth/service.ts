@@ -118,15 +118,20 @@ export async function loginUser(options: {
   return user;
 }
 
+export function assertNotVerified(user: UserRow): void {
+  if (user.emailVerifiedAt) {
+    throw new AppError('CONFLICT', 'Your email address is already verified.');
+  }
+}
+
+/** Issues a verification link and mails it (the auth.verification-mail job calls this). */
 export async function sendVerificationEmail(options: {
   db: Database;
   user: UserRow;
   mail: MailContext;
 }): Promise<void> {
   const { user, mail } = options;
-  if (user.emailVerifiedAt) {
-    throw new AppError('CONFLICT', 'Your email address is already verified.');
-  }
+  assertNotVerified(user);
   const token = await issueEmailToken({ db: options.db, userId: user.id, purpose: 'verify_email' });
   const link = `${mail.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
   const hours = TOKEN_LIFETIME_MS.verify_email / 3_600_000;
