@@ -21,21 +21,22 @@ export function GenerationBanner({
   const { data: generation } = useGeneration(projectId);
   const written = generation?.filesModified.length ?? 0;
   const status = generation?.status;
-  const lastStatus = useRef(status);
+  const underWay = status === 'queued' || status === 'running';
+  const lastStatus = useRef(underWay);
 
   useEffect(() => {
     if (written > 0) onFilesChanged();
   }, [onFilesChanged, written]);
 
   useEffect(() => {
-    if (lastStatus.current === 'running' && status !== 'running') {
+    if (lastStatus.current && !underWay) {
       onFilesChanged();
       void queryClient.invalidateQueries({ queryKey: conversationQueryKey(projectId) });
     }
-    lastStatus.current = status;
-  }, [queryClient, projectId, status, onFilesChanged]);
+    lastStatus.current = underWay;
+  }, [queryClient, projectId, underWay, onFilesChanged]);
 
-  if (status !== 'running') return null;
+  if (!underWay) return null;
   const step = generation?.actionLog.at(-1);
   return (
     <div
@@ -43,7 +44,11 @@ export function GenerationBanner({
       className="bg-primary/10 text-foreground flex items-center gap-2 border-b px-4 py-1.5 text-sm"
     >
       <Loader2 className="text-primary size-4 animate-spin" aria-hidden />
-      <span className="font-medium">The AI is building this project</span>
+      <span className="font-medium">
+        {status === 'queued'
+          ? 'The AI will start building this project in a moment'
+          : 'The AI is building this project'}
+      </span>
       {step && <span className="text-muted-foreground truncate">· {step}</span>}
       {written > 0 && (
         <span className="text-muted-foreground ml-auto shrink-0">

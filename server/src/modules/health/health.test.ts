@@ -10,11 +10,20 @@ describe('GET /api/health', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database and sets a CSRF cookie for a new visitor', async () => {
+  it('reports the database and the job queue, and sets a CSRF cookie for a new visitor', async () => {
     const client = new TestClient(t.app);
     const response = await client.get('/api/health');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ status: 'ok', database: { ok: true }, mail: 'outbox' });
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true },
+      mail: 'outbox',
+      jobs: {
+        backend: process.env.TEST_REDIS_URL ? 'redis' : 'database',
+        ok: true,
+        failed: 0,
+      },
+    });
     expect(client.cookies.get('csrf_token')).toMatch(/^[\w-]{43}$/);
   });
 

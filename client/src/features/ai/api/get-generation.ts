@@ -24,9 +24,11 @@ export const generationQueryOptions = (projectId: string) =>
   queryOptions({
     queryKey: ['/api/ai/generation', projectId] as const,
     queryFn: () => getGeneration(projectId),
-    // Asked again while it runs; a finished or unknown generation is not asked about again.
-    refetchInterval: (query) =>
-      query.state.data?.status === 'running' ? GENERATION_POLL_MS : false,
+    // Asked again while it waits or runs; a finished or unknown one is not asked about again.
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'queued' || status === 'running' ? GENERATION_POLL_MS : false;
+    },
   });
 
 export function useGeneration(projectId: string) {
