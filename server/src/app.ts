@@ -174,7 +174,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ));
   app.addHook('onClose', () => sandbox.close());
 
-  registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox });
+  registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox, jobs });
   registerAuthRoutes(app, {
     db: database.db,
     jobs,
