@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpStandIn } from '../test/smtp-stand-in';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsxCli = path.resolve(serverDir, '../node_modules/tsx/dist/cli.mjs');
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -24,7 +23,9 @@ async function freePort(): Promise<number> {
  */
 async function startServer(dataDir: string, smtpPort: number) {
   const port = await freePort();
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+  // Node itself with tsx's loader (not tsx's CLI, which runs the server in a child process of
+  // its own): the process killed below is the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH,
