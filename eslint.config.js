@@ -70,4 +70,30 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'server/scripts/**', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // The project templates (server/templates) are users' starter code, served byte for byte as
+    // they are stored: they print with console.log, and Express error handlers must declare the
+    // unused fourth argument `next` (server/templates/nodejs-express/app.js). JSX files are
+    // linted too; Vue and Svelte components are not (no parser for them here) and are parsed by
+    // server/src/modules/templates/template-files.test.ts instead.
+    files: ['server/templates/**/*.{js,jsx,mjs,cjs,ts,tsx}'],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      'no-console': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^(_|next$)', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    // Template code that runs in the browser: the static sites' scripts and the front ends.
+    files: [
+      'server/templates/html-css/**/*.js',
+      'server/templates/python-flask/static/**/*.js',
+      'server/templates/*/src/**/*.{js,jsx,ts,tsx}',
+      'server/templates/*/client/src/**/*.{js,jsx}',
+    ],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );

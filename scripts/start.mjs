@@ -24,7 +24,7 @@ const builds = [
   {
     name: 'server',
     output: at('server/dist/main.js'),
-    sources: [at('server/src'), at('server/scripts'), ...shared],
+    sources: [at('server/src'), at('server/scripts'), at('server/templates'), ...shared],
   },
 ];
 
@@ -38,11 +38,15 @@ for (const build of builds) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', at('server/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', at('server/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -6,6 +6,9 @@ import { listTemplates } from './catalog';
 
 /** GET /api/templates: the project templates with their files, for signed-in users. */
 export function registerTemplateRoutes(fastify: FastifyInstance) {
+  // Read the template folders now, so a server missing server/templates fails at start-up
+  // rather than on the first project created.
+  listTemplates();
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/templates',

@@ -8,7 +8,7 @@ import type { ScriptedReply } from './schemas';
 export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
   /**
    * Reads the page, changes its heading, says what it did. The heading is the html-css
-   * template's (server/src/modules/templates/files/html-css.ts).
+   * template's (server/templates/html-css/index.html).
    */
   'e2e-edit': [
     {

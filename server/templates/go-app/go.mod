@@ -1,0 +1,3 @@
+module example.com/go-app
+
+go 1.22
