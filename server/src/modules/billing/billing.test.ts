@@ -1,11 +1,12 @@
 import type { User } from '@kiln/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { startStripeDouble } from '../../test/stripe-double';
-import { signPayload } from './webhook-signature';
+import { stripeSignatureHeader } from '../../test/stripe-double-signature';
+import { STRIPE_API_VERSION } from './stripe-client';
 
 const WEBHOOK_SECRET = 'whsec_kiln_test_secret';
 
@@ -74,21 +75,38 @@ describe('billing with Stripe', () => {
     await stripe.close();
   });
 
-  /** Delivers an event as Stripe does: JSON body, signed `Stripe-Signature` header. */
-  const deliver = (event: unknown, options: { secret?: string; at?: number } = {}) => {
+  /** A delivery as Stripe makes it: JSON body, signed `Stripe-Signature` header. */
+  const signedDelivery = (
+    event: unknown,
+    options: { secret?: string; at?: number; scheme?: string } = {},
+  ) => {
     const payload = JSON.stringify(event);
-    const timestamp = options.at ?? Math.floor(Date.now() / 1000);
-    const signature = signPayload(options.secret ?? WEBHOOK_SECRET, timestamp, payload);
-    return t.app.inject({
+    const header = stripeSignatureHeader({
+      payload,
+      secret: options.secret ?? WEBHOOK_SECRET,
+      timestamp: options.at,
+      scheme: options.scheme,
+    });
+    return { payload, header };
+  };
+
+  const send = (delivery: { payload: string; header: string }) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/stripe/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': `t=${timestamp},v1=${signature}`,
-      },
-      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': delivery.header },
+      payload: delivery.payload,
     });
-  };
+
+  /** Delivers an event as Stripe does, signed now unless told otherwise. */
+  const deliver = (
+    event: unknown,
+    options: { secret?: string; at?: number; scheme?: string } = {},
+  ) => send(signedDelivery(event, options));
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const subscriptionEvent = (
     id: string,
@@ -143,12 +161,22 @@ describe('billing with Stripe', () => {
     const [customer, subscription] = stripe.calls.slice(before);
     expect(customer?.path).toBe('/v1/customers');
     expect(customer?.authorization).toBe('Bearer sk_test_kiln');
+    expect(customer?.stripeVersion).toBe(STRIPE_API_VERSION);
+    expect(customer?.idempotencyKey).toBe(`kiln-customer-${user.id}`);
     expect(customer?.form.get('email')).toBe(email);
     expect(customer?.form.get('metadata[userId]')).toBe(user.id);
     expect(subscription?.path).toBe('/v1/subscriptions');
     expect(subscription?.form.get('items[0][price]')).toBe('price_pro');
     expect(subscription?.form.get('payment_behavior')).toBe('default_incomplete');
-    expect(subscription?.form.getAll('expand[]')).toEqual(['latest_invoice.payment_intent']);
+    expect(subscription?.form.get('payment_settings[save_default_payment_method]')).toBe(
+      'on_subscription',
+    );
+    expect(subscription?.form.get('metadata[userId]')).toBe(user.id);
+    expect(subscription?.form.get('metadata[plan]')).toBe('pro');
+    // The current API versions send the payment's secret on the invoice, and only when asked.
+    const expansions = [...(subscription?.form ?? [])].filter(([key]) => key.startsWith('expand'));
+    expect(expansions.map(([, path]) => path)).toEqual(['latest_invoice.confirmation_secret']);
+    expect(subscription?.stripeVersion).toBe(STRIPE_API_VERSION);
     expect(subscription?.idempotencyKey).toMatch(/^kiln-subscription-/);
 
     const second = await client.post('/api/create-subscription', { plan: 'enterprise' });
@@ -180,6 +208,20 @@ describe('billing with Stripe', () => {
     expect(await me(client)).toMatchObject({ subscriptionPlan: 'free' });
   });
 
+  it('answers 503 when the first invoice comes back with nothing to confirm', async () => {
+    const { client } = await signUp(t.app);
+    stripe.nextInvoiceNeedsNoPayment();
+    const message = expectError(
+      await client.post('/api/create-subscription', { plan: 'pro' }),
+      503,
+      'SERVICE_UNAVAILABLE',
+    );
+    expect(message).toBe(
+      'The payment provider could not start the checkout: the subscription came back without a payment to confirm',
+    );
+    expect(await me(client)).toMatchObject({ subscriptionPlan: 'free' });
+  });
+
   it('refuses webhook deliveries without a valid, fresh signature', async () => {
     const { client, user } = await signUp(t.app);
     const event = subscriptionEvent(
@@ -203,6 +245,64 @@ describe('billing with Stripe', () => {
       'outside the tolerance',
     );
     expect(await me(client)).toMatchObject({ subscriptionPlan: 'free' });
+  });
+
+  it('refuses tampered, unsigned-scheme and future-dated deliveries, recording none of them', async () => {
+    const { client, user } = await signUp(t.app);
+    const event = subscriptionEvent(
+      'evt_tamper',
+      'customer.subscription.updated',
+      user.id,
+      'active',
+    );
+    const refusal = async (delivery: { payload: string; header: string }) =>
+      expectError(await send(delivery), 400, 'VALIDATION_FAILED');
+
+    const genuine = signedDelivery({ ...event, data: { object: { status: 'incomplete' } } });
+    expect(await refusal({ ...genuine, payload: JSON.stringify(event) })).toBe(
+      'Invalid Stripe signature: no signature matches the payload',
+    );
+    expect(await refusal(signedDelivery(event, { scheme: 'v0' }))).toBe(
+      'Invalid Stripe signature: the header has no timestamp or no v1 signature',
+    );
+    expect(await refusal({ ...signedDelivery(event), header: 'v1=abc' })).toBe(
+      'Invalid Stripe signature: the header has no timestamp or no v1 signature',
+    );
+    const ahead = Math.floor(Date.now() / 1000) + 600;
+    expect(await refusal(signedDelivery(event, { at: ahead }))).toBe(
+      'Invalid Stripe signature: the timestamp is outside the tolerance',
+    );
+    expect(await me(client)).toMatchObject({ subscriptionPlan: 'free' });
+
+    // None was recorded as delivered, so the genuine event still applies.
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(await me(client)).toMatchObject({
+      subscriptionPlan: 'pro',
+      subscriptionStatus: 'active',
+    });
+  });
+
+  it('refuses a genuine delivery replayed more than five minutes after it was signed', async () => {
+    const { client, user } = await signUp(t.app);
+    const event = subscriptionEvent(
+      'evt_replay',
+      'customer.subscription.updated',
+      user.id,
+      'active',
+    );
+    const delivery = signedDelivery(event);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 301_000);
+    expect(expectError(await send(delivery), 400, 'VALIDATION_FAILED')).toBe(
+      'Invalid Stripe signature: the timestamp is outside the tolerance',
+    );
+    vi.useRealTimers();
+    expect(await me(client)).toMatchObject({ subscriptionPlan: 'free' });
+
+    // Within the five minutes the same bytes are accepted: only their age was refused.
+    expect((await send(delivery)).statusCode).toBe(200);
+    expect(await me(client)).toMatchObject({ subscriptionPlan: 'pro' });
   });
 
   it('applies subscription events once: active makes the plan, deleted ends it', async () => {
@@ -259,7 +359,15 @@ describe('billing with Stripe', () => {
       subscriptionStatus: 'free',
     });
     const malformed = await deliver({ type: 'no id' });
-    expectError(malformed, 400, 'VALIDATION_FAILED');
+    expect(expectError(malformed, 400, 'VALIDATION_FAILED')).toBe('The event has no id or type');
+    const text = 'not json';
+    const notJson = {
+      payload: text,
+      header: stripeSignatureHeader({ payload: text, secret: WEBHOOK_SECRET }),
+    };
+    expect(expectError(await send(notJson), 400, 'VALIDATION_FAILED')).toBe(
+      'The event is not JSON',
+    );
   });
 
   it('lets a Pro user hold more than three projects', async () => {

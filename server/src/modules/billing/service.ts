@@ -1,57 +1,63 @@
 import { PLANS, type PaidPlan, type SubscriptionPlan, type SubscriptionStatus } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
 import { stripeEvents, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { createStripeCustomer, createStripeSubscription, type StripeSettings } from './stripe-api';
+import { createStripeCustomer, createStripeSubscription } from './stripe-checkout';
+import type { StripeSettings } from './stripe-client';
 
 /** Starts a checkout: the user's Stripe customer (made once), then an incomplete subscription. */
 export async function createSubscription(options: {
   db: Database;
+  stripe: Stripe;
   settings: StripeSettings;
   user: UserRow;
   plan: PaidPlan;
 }): Promise<string> {
-  const { db, settings, user, plan } = options;
+  const { db, stripe, settings, user, plan } = options;
   if (user.subscriptionPlan === plan && user.subscriptionStatus === 'active') {
     throw new AppError('CONFLICT', `You are already on the ${PLANS[plan].name} plan`);
   }
   let customerId = user.stripeCustomerId;
   if (!customerId) {
-    customerId = await createStripeCustomer(settings, user);
+    customerId = await createStripeCustomer(stripe, user);
     await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, user.id));
   }
-  return createStripeSubscription(settings, { customerId, userId: user.id, plan });
+  return createStripeSubscription(stripe, {
+    customerId,
+    userId: user.id,
+    plan,
+    price: settings.prices[plan],
+  });
 }
 
-/** The fields of a Stripe subscription object Kiln reads. */
-interface StripeSubscription {
-  customer?: string;
-  status?: string;
-  metadata?: Record<string, string>;
-  items?: { data?: Array<{ price?: { id?: string } }> };
+/*
+ * An event's object is rendered at the API version of the webhook endpoint, which is set in
+ * Stripe's dashboard rather than by this SDK, so every field is read as if it might be absent.
+ */
+
+/** The subscription a `customer.subscription.*` event is about; other events change no plan. */
+function subscriptionOf(event: Stripe.Event): Stripe.Subscription | null {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data?.object ?? null;
+    default:
+      return null;
+  }
 }
 
-export interface StripeEvent {
-  id: string;
-  type: string;
-  data?: { object?: unknown };
-}
-
-const SUBSCRIPTION_EVENTS = new Set([
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
 /** Subscriptions that have ended; `incomplete` and `past_due` leave the plan as it is. */
-const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired']);
-const PAYING = new Set(['active', 'trialing']);
+const ENDED = new Set<Stripe.Subscription.Status>(['canceled', 'unpaid', 'incomplete_expired']);
+const PAYING = new Set<Stripe.Subscription.Status>(['active', 'trialing']);
 
 /** What a subscription event makes of the user's plan, or null when it changes nothing. */
 function planChange(
-  type: string,
-  subscription: StripeSubscription,
+  type: Stripe.Event.Type,
+  subscription: Stripe.Subscription,
   settings: StripeSettings,
 ): { subscriptionPlan: SubscriptionPlan; subscriptionStatus: SubscriptionStatus } | null {
   const status = subscription.status ?? '';
@@ -66,6 +72,13 @@ function planChange(
   return plan ? { subscriptionPlan: plan, subscriptionStatus: 'active' } : null;
 }
 
+/** Events name the customer by id; an expanded one is an object. */
+function customerIdOf(subscription: Stripe.Subscription): string | null {
+  const customer: Stripe.Subscription['customer'] | undefined = subscription.customer;
+  if (!customer) return null;
+  return typeof customer === 'string' ? customer : customer.id;
+}
+
 /**
  * Applies a verified Stripe event once (DESIGN.md 3): its id is recorded in the same
  * transaction that applies it, so a redelivery changes nothing and a failure records nothing.
@@ -74,7 +87,7 @@ function planChange(
 export async function applyStripeEvent(options: {
   db: Database;
   settings: StripeSettings;
-  event: StripeEvent;
+  event: Stripe.Event;
 }): Promise<boolean> {
   const { db, settings, event } = options;
   return db.transaction(async (tx) => {
@@ -84,16 +97,17 @@ export async function applyStripeEvent(options: {
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!recorded) return false;
-    if (!SUBSCRIPTION_EVENTS.has(event.type)) return true;
-    const subscription = (event.data?.object ?? {}) as StripeSubscription;
+    const subscription = subscriptionOf(event);
+    if (!subscription) return true;
     const change = planChange(event.type, subscription, settings);
     if (!change) return true;
     // Kiln's own checkouts carry the user's id; a customer id finds the rest.
     const userId = subscription.metadata?.userId ?? '';
+    const customerId = customerIdOf(subscription);
     const owner = isUuid(userId)
       ? eq(users.id, userId)
-      : subscription.customer
-        ? eq(users.stripeCustomerId, subscription.customer)
+      : customerId
+        ? eq(users.stripeCustomerId, customerId)
         : null;
     if (owner)
       await tx
