@@ -159,8 +159,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await jobs.every(authJobs.cleanup, {}, HOUR_MS);
   await jobs.every(upkeepJobs.finishedJobsCleanup, {}, 6 * HOUR_MS);
-  // PostgreSQL's autovacuum does this on its own; the embedded database needs it done.
-  if (database.kind === 'pglite') await jobs.every(upkeepJobs.databaseUpkeep, {}, 6 * HOUR_MS);
+  // PostgreSQL's autovacuum does this on its own; the embedded database needs it done, on a
+  // schedule and shortly after a bulk import (many imports in a row share one run).
+  let afterBulkImport: (() => void) | undefined;
+  if (database.kind === 'pglite') {
+    await jobs.every(upkeepJobs.databaseUpkeep, {}, 6 * HOUR_MS);
+    afterBulkImport = () => {
+      jobs
+        .enqueue(upkeepJobs.databaseUpkeep, {}, { key: 'after-import', delayMs: 5_000 })
+        .catch((error: unknown) => app.log.warn({ err: error }, 'could not schedule upkeep'));
+    };
+  }
 
   const sandbox =
     options.sandbox ??
@@ -187,8 +196,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerUserRoutes(app, { db: database.db });
   registerAdminRoutes(app, { db: database.db });
   registerUploadRoutes(app, { db: database.db });
-  registerProjectRoutes(app, { db: database.db });
-  registerFileRoutes(app, { db: database.db });
+  registerProjectRoutes(app, { db: database.db, afterBulkImport });
+  registerFileRoutes(app, { db: database.db, afterBulkImport });
   registerTemplateRoutes(app);
   const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);
   const projectTools = createProjectTools({ db: database.db, sandbox, runQueue });

@@ -56,6 +56,8 @@ const TEXT_BODY_LIMIT = 2 * FILE_LIMITS.textBytes + 64 * 1024;
 
 export interface FileRoutesOptions {
   db: Database;
+  /** Told when many files were written at once, so the database's upkeep can follow. */
+  afterBulkImport?: () => void;
   /** How long a regex search may run before it is stopped (default 2 s). */
   regexTimeoutMs?: number;
   /** Characters of project text kept in memory for search (default 128 M). */
@@ -63,6 +65,9 @@ export interface FileRoutesOptions {
 }
 
 /** Spec editor 7.1: the files of a project, for its owner only. */
+/** An upload of this many files counts as a bulk import. */
+const BULK_IMPORT_FILES = 100;
+
 export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOptions): void {
   const { db } = deps;
   const regexPool = new RegexSearchPool({
@@ -290,6 +295,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
           projectId,
           files: incoming,
         });
+        if (written.length >= BULK_IMPORT_FILES) deps.afterBulkImport?.();
         return written.map(presentFile);
       },
     );

@@ -16,7 +16,13 @@ import { createProject, deleteProject, listProjects, updateProject } from './ser
 // Any string: a malformed id is simply a project that does not exist (404, never 400).
 const IdParams = z.object({ id: z.string() });
 
-export function registerProjectRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+export interface ProjectRoutesOptions {
+  db: Database;
+  /** Told when a project was made from an imported archive, so the database's upkeep can follow. */
+  afterBulkImport?: () => void;
+}
+
+export function registerProjectRoutes(fastify: FastifyInstance, deps: ProjectRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -41,6 +47,7 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: { db: Data
     async (request, reply) => {
       const user = requireUser(request);
       const project = await createProject({ db, user, input: request.body });
+      if (request.body.zipFiles.length > 0) deps.afterBulkImport?.();
       return reply.status(201).send(presentProject(project));
     },
   );
