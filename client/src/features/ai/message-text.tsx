@@ -1,10 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 
 // The Markdown renderer and the highlighter's languages are a large download of their own.
 const MarkdownMessage = lazy(() => import('./markdown-message'));
 
-/** A message's text: plain until the Markdown renderer has loaded, then rendered. */
-export function MessageText({
+/**
+ * A message's text: plain until the Markdown renderer has loaded, then rendered. Memoised on its
+ * text: while an answer streams the chat renders on every token, and parsing and highlighting
+ * every earlier message again each time made the newest token appear later the longer the
+ * conversation grew.
+ */
+export const MessageText = memo(function MessageText({
   text,
   keepLineBreaks = false,
 }: {
@@ -18,4 +23,4 @@ export function MessageText({
       <MarkdownMessage text={text} keepLineBreaks={keepLineBreaks} />
     </Suspense>
   );
-}
+});
