@@ -23,6 +23,14 @@ export default defineConfig({
       },
       {
         test: {
+          // Checks of the repository as a whole (scripts/).
+          name: 'repository',
+          root: './scripts',
+          include: ['**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'client',
           root: './client',
           include: ['src/**/*.test.ts'],
