@@ -69,7 +69,7 @@ export const DEFAULT_CLIENT_DIR = path.resolve(
   '../../client/dist',
 );
 
-/** Builds the whole server without listening, so tests can `inject` requests (DESIGN.md 1). */
+/** Builds the whole server without listening, so tests can `inject` requests. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
@@ -101,7 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...stripe.connectSrc],
         objectSrc: ["'none'"],
-        // The editor frames project previews, which live on their own origin (DESIGN.md 3).
+        // The editor frames project previews, which live on their own origin (decision 0005).
         frameSrc: ["'self'", env.PREVIEW_ORIGIN, ...stripe.frameSrc],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
@@ -118,8 +118,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
 
-  // The Stripe webhook is verified by its signature instead (DESIGN.md 3).
-  installCsrf(app, { secure: 'auto', exemptPaths: [STRIPE_WEBHOOK_PATH] });
+  // The Stripe webhook is verified by its signature instead (decision 0010).
+  await installCsrf(app, {
+    secretKey: env.SECRET_KEY,
+    dataDir: env.DATA_DIR,
+    exemptPaths: [STRIPE_WEBHOOK_PATH],
+  });
   const sessionPolicy = {
     idleMs: env.SESSION_IDLE_HOURS * 3_600_000,
     maxMs: env.SESSION_MAX_DAYS * 86_400_000,

@@ -1,4 +1,11 @@
-import { CSRF_COOKIE, LEGAL_LAST_UPDATED, SESSION_COOKIE, THEME_STORAGE_KEY } from '@kiln/shared';
+import {
+  CSRF_COOKIE,
+  CSRF_PRESESSION_COOKIE,
+  HTTPS_COOKIE_PREFIX,
+  LEGAL_LAST_UPDATED,
+  SESSION_COOKIE,
+  THEME_STORAGE_KEY,
+} from '@kiln/shared';
 import { Link } from 'wouter';
 import {
   CONTACT_EMAILS,
@@ -14,7 +21,7 @@ interface CookieGroup {
   cookies: readonly { name: string; purpose: string; duration: string }[];
 }
 
-/** The cookies documented by the spec (accounts section 3), grouped as in sections 3 to 6. */
+/** The cookies the policy documents, grouped as in its sections 3 to 6. */
 const COOKIE_GROUPS: readonly CookieGroup[] = [
   {
     category: 'Essential',
@@ -30,6 +37,12 @@ const COOKIE_GROUPS: readonly CookieGroup[] = [
         name: CSRF_COOKIE,
         purpose:
           'Protects your account against cross-site request forgery by checking that requests to change your data come from Kiln itself.',
+        duration: 'Session',
+      },
+      {
+        name: CSRF_PRESESSION_COOKIE,
+        purpose:
+          'While you are signed out, ties that protection to your browser, so the sign-in and registration forms cannot be submitted from elsewhere. It cannot be read by scripts on the page.',
         duration: 'Session',
       },
       {
@@ -229,7 +242,14 @@ const SECTIONS: readonly LegalSection[] = [
           <li>
             <code>{CSRF_COOKIE}</code> protects you against cross-site request forgery, a type of
             attack in which another website tries to make changes to your account without your
-            knowledge.
+            knowledge. Its value is tied to your sign-in session and changes when you sign in or
+            out; while you are signed out, <code>{CSRF_PRESESSION_COOKIE}</code> ties it to your
+            browser instead.
+          </li>
+          <li>
+            When Kiln is served over https these cookies carry the prefix{' '}
+            <code>{HTTPS_COOKIE_PREFIX}</code>, which tells your browser to accept them only from
+            Kiln&apos;s own address over a secure connection.
           </li>
           <li>
             <code>connect.sid</code> links the requests made during your visit to the same server

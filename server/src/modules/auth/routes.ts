@@ -6,7 +6,6 @@ import {
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
   registerSchemaFor,
-  SESSION_COOKIE,
   TokenInputSchema,
   UserResponseSchema,
 } from '@kiln/shared';
@@ -25,7 +24,7 @@ import {
   registerUser,
   assertNotVerified,
 } from './service';
-import { clearSessionCookie, startSession } from './session-hook';
+import { clearSessionCookie, readSessionCookie, startSession } from './session-hook';
 import { deleteSession, type SessionPolicy } from './sessions';
 
 export interface AuthRouteDeps {
@@ -77,9 +76,12 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     '/api/auth/logout',
     { schema: { response: { 200: MessageResponseSchema } } },
     async (request, reply) => {
-      const token = request.cookies[SESSION_COOKIE];
+      const token = readSessionCookie(request);
       if (token) await deleteSession({ db, token });
-      clearSessionCookie(reply);
+      clearSessionCookie(request, reply);
+      // A token from before sign-out must not outlive its session
+      // (docs/decisions/0002-sessions-csrf-and-throttling.md).
+      request.rotateCsrfToken(reply, null);
       request.auth = null;
       return { message: 'Logged out' };
     },
@@ -93,7 +95,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     },
   );
 
-  /** Lets a client that has no CSRF cookie yet obtain one before its first POST. */
+  /** The token in force for this browser, for a client that cannot read it from its cookie. */
   app.get(
     '/api/auth/csrf',
     { schema: { response: { 200: z.object({ csrfToken: z.string() }) } } },

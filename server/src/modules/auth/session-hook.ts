@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@kiln/shared';
 import type { Database } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/schema';
+import { cookieName, cookieOptions } from '../../lib/csrf-cookies';
 import { createSession, deleteSession, getSessionUser, type SessionPolicy } from './sessions';
 
 export interface AuthContext {
@@ -21,30 +22,33 @@ export function installSessionHook(app: FastifyInstance, db: Database, policy: S
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = readSessionCookie(request);
     if (!token) return;
     request.auth = await getSessionUser({ db, token, policy });
-    if (!request.auth) clearSessionCookie(reply);
+    if (!request.auth) {
+      // The browser is signed out now, so its token (bound to the dead session) is replaced too.
+      clearSessionCookie(request, reply);
+      request.rotateCsrfToken(reply, null);
+    }
   });
 }
 
-export function sessionCookieOptions(maxAgeSeconds?: number) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: 'auto' as const,
-    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
-  };
+/** `__Host-session_token` over https, `session_token` over http (lib/csrf-cookies.ts). */
+export function readSessionCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[cookieName(request, SESSION_COOKIE)];
 }
 
-export function clearSessionCookie(reply: FastifyReply) {
-  reply.clearCookie(SESSION_COOKIE, sessionCookieOptions());
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(
+    cookieName(request, SESSION_COOKIE),
+    cookieOptions(request, { httpOnly: true }),
+  );
 }
 
 /**
  * A new session on every sign-in (login, registration, password reset): the browser's previous
- * session, if any, is deleted and its token never carried over (session fixation).
+ * session, if any, is deleted and its token never carried over (session fixation), and the answer
+ * carries a CSRF token bound to the new session.
  */
 export async function startSession(options: {
   db: Database;
@@ -54,7 +58,7 @@ export async function startSession(options: {
   policy: SessionPolicy;
 }) {
   const { request, reply } = options;
-  const previous = request.cookies[SESSION_COOKIE];
+  const previous = readSessionCookie(request);
   if (previous) await deleteSession({ db: options.db, token: previous });
   const { token, session } = await createSession({
     db: options.db,
@@ -64,9 +68,13 @@ export async function startSession(options: {
     ip: request.ip,
   });
   reply.setCookie(
-    SESSION_COOKIE,
+    cookieName(request, SESSION_COOKIE),
     token,
-    sessionCookieOptions(Math.floor(options.policy.maxMs / 1000)),
+    cookieOptions(request, {
+      httpOnly: true,
+      maxAgeSeconds: Math.floor(options.policy.maxMs / 1000),
+    }),
   );
+  request.rotateCsrfToken(reply, token);
   request.auth = { user: options.user, session };
 }

@@ -11,7 +11,7 @@ const HOUR_MS = 3_600_000;
 describe('sessions: GET /api/auth/me and POST /api/auth/logout', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Behind a proxy that terminates https, cookies must be marked Secure (DESIGN.md 3).
+    // Behind a proxy that terminates https, cookies must be marked Secure.
     t = await createTestApp({ TRUST_PROXY: 'true' });
   });
   afterAll(() => t.close());
@@ -136,24 +136,34 @@ describe('sessions: GET /api/auth/me and POST /api/auth/logout', () => {
     });
   });
 
-  it('marks the session and CSRF cookies Secure when served over https', async () => {
+  it('marks the session and CSRF cookies Secure, with __Host- names, when served over https', async () => {
     const account = await signUp(t.app);
     const client = new TestClient(t.app);
+    const https = { 'x-forwarded-proto': 'https' };
+    // Over https the token lives in __Host-csrf_token (docs/decisions/0002), sent by hand here.
+    await client.get('/api/auth/csrf', { headers: https });
     const response = await client.post(
       '/api/auth/login',
       { email: account.email, password: account.password },
-      { headers: { 'x-forwarded-proto': 'https' } },
+      {
+        withoutCsrf: true,
+        headers: { ...https, 'x-csrf-token': client.cookies.get('__Host-csrf_token') ?? '' },
+      },
     );
     expect(response.statusCode).toBe(200);
-    expect(sessionCookie(response)).toMatchObject({
+    expect(responseCookie(response, '__Host-session_token')).toMatchObject({
       secure: true,
       httpOnly: true,
       sameSite: 'Lax',
     });
+    expect(sessionCookie(response)).toBeUndefined();
 
     const fresh = await new TestClient(t.app).get('/api/auth/csrf', {
       headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(responseCookie(fresh, 'csrf_token')).toMatchObject({ secure: true, sameSite: 'Lax' });
+    expect(responseCookie(fresh, '__Host-csrf_token')).toMatchObject({
+      secure: true,
+      sameSite: 'Lax',
+    });
   });
 });

@@ -1,66 +1,35 @@
 import { isUtf8 } from 'node:buffer';
+import mime from 'mime-types';
 
-/** Types by extension, for parts sent without a useful type and for the entries of a zip. */
-const MIME_BY_EXTENSION: Record<string, string> = {
-  txt: 'text/plain',
-  log: 'text/plain',
-  md: 'text/markdown',
-  markdown: 'text/markdown',
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-  html: 'text/html',
-  htm: 'text/html',
-  css: 'text/css',
-  js: 'text/javascript',
-  mjs: 'text/javascript',
-  cjs: 'text/javascript',
-  jsx: 'text/javascript',
-  ts: 'text/typescript',
-  tsx: 'text/typescript',
-  json: 'application/json',
-  xml: 'application/xml',
-  yaml: 'application/yaml',
-  yml: 'application/yaml',
-  toml: 'application/toml',
-  sql: 'application/sql',
-  sh: 'application/x-sh',
-  py: 'text/x-python',
-  rb: 'text/x-ruby',
-  go: 'text/x-go',
-  rs: 'text/x-rust',
-  java: 'text/x-java',
-  c: 'text/x-c',
-  h: 'text/x-c',
-  cpp: 'text/x-c++',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  bmp: 'image/bmp',
-  ico: 'image/x-icon',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ppt: 'application/vnd.ms-powerpoint',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  zip: 'application/zip',
-  gz: 'application/gzip',
-  tar: 'application/x-tar',
-  wasm: 'application/wasm',
-  mp3: 'audio/mpeg',
-  wav: 'audio/wav',
-  mp4: 'video/mp4',
-  webm: 'video/webm',
-  woff: 'font/woff',
-  woff2: 'font/woff2',
-  ttf: 'font/ttf',
-  otf: 'font/otf',
-};
+/**
+ * Source-code extensions whose type Kiln fixes itself rather than take from `mime-types`, which
+ * calls `.ts` and `.mts` MPEG transport streams (video/mp2t: a binary type, so a TypeScript file
+ * would stop being text), `.rs` an XML format, `.jsx` text/jsx, `.cjs` application/node, YAML
+ * text/yaml, and knows no `.tsx`, `.cts`, `.py`, `.rb` or `.go`. Except for `.mts` and `.cts`
+ * (new), these are the types Kiln stored and served before it used the package, so the editor,
+ * zip imports and previews see no change. Browsers take an upload's type from the operating
+ * system, which often says the same of `.ts`, so these also win over the type an upload arrives
+ * with (resolveMimeType). Other code extensions the package does not know (`.vue`, `.svelte`,
+ * `.env`, `Dockerfile`) keep having no type: their bytes decide whether they are text.
+ */
+const CODE_MIME_TYPES = new Map<string, string>([
+  ['js', 'text/javascript'],
+  ['mjs', 'text/javascript'],
+  ['cjs', 'text/javascript'],
+  ['jsx', 'text/javascript'],
+  ['ts', 'text/typescript'],
+  ['tsx', 'text/typescript'],
+  ['mts', 'text/typescript'],
+  ['cts', 'text/typescript'],
+  ['yaml', 'application/yaml'],
+  ['yml', 'application/yaml'],
+  ['py', 'text/x-python'],
+  ['rb', 'text/x-ruby'],
+  ['go', 'text/x-go'],
+  ['rs', 'text/x-rust'],
+  ['java', 'text/x-java'],
+  ['cpp', 'text/x-c++'],
+]);
 
 /** Never treated as text, whatever their bytes look like. */
 const BINARY_EXTENSIONS = new Set([
@@ -97,16 +66,27 @@ export function extensionOf(name: string): string {
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
 }
 
+/**
+ * The type a name implies, for parts sent without a useful type, zip entries and previews: Kiln's
+ * own for source code, else the `mime-types` table; null when the extension says nothing (none,
+ * unknown, or only "some bytes": application/octet-stream).
+ */
 export function mimeTypeFromName(name: string): string | null {
-  return MIME_BY_EXTENSION[extensionOf(name)] ?? null;
+  const extension = extensionOf(name);
+  const code = CODE_MIME_TYPES.get(extension);
+  if (code !== undefined) return code;
+  const type = extension === '' ? false : mime.lookup(extension);
+  return type === false || GENERIC_MIME_TYPES.has(type) ? null : type;
 }
 
 /**
- * The type to record for an upload: the one the browser sent when it is a well-formed specific
- * type, else the one its extension implies. It is served back as Content-Type, so parameters and
- * anything malformed are dropped.
+ * The type to record for an upload: Kiln's own for source code, else the one the browser sent
+ * when it is a well-formed specific type, else the one its extension implies. It is served back
+ * as Content-Type, so parameters and anything malformed are dropped.
  */
 export function resolveMimeType(name: string, sent: string | undefined): string {
+  const code = CODE_MIME_TYPES.get(extensionOf(name));
+  if (code !== undefined) return code;
   const type = (sent ?? '').split(';')[0]!.trim().toLowerCase();
   if (!GENERIC_MIME_TYPES.has(type) && /^[a-z0-9][\w.+-]*\/[\w.+-]+$/.test(type)) return type;
   return mimeTypeFromName(name) ?? 'application/octet-stream';
@@ -132,7 +112,7 @@ export function isZipUpload(file: { name: string; mimeType: string; bytes?: Buff
   if (extension === 'zip') return true;
   if (ZIP_CONTAINER_EXTENSIONS.has(extension)) return false;
   if (isZipMimeType(file.mimeType)) return true;
-  if (MIME_BY_EXTENSION[extension] !== undefined) return false;
+  if (mimeTypeFromName(file.name) !== null) return false;
   return file.bytes === undefined || hasZipSignature(file.bytes);
 }
 
