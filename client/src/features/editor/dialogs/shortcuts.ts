@@ -1,5 +1,5 @@
 /**
- * Spec editor 9: the workspace's keyboard shortcuts, in one catalogue that the help dialog lists,
+ * The workspace's keyboard shortcuts, in one catalogue that the help dialog lists,
  * the window listener matches and the Monaco bindings read, so the three cannot drift apart.
  */
 
@@ -41,9 +41,8 @@ export interface KeyCombo {
   mod?: boolean;
   shift?: boolean;
   alt?: boolean;
+  /** Also decides which combos are bound inside Monaco (editor-keybindings.ts). */
   scope?: ShortcutScope;
-  /** Monaco would handle (or swallow) the key while it has focus, so it is rebound there too. */
-  inEditor?: boolean;
   /** Shown after the keys in the help dialog. */
   note?: string;
   /** The Mac key when it differs (macOS keeps Cmd+H for hiding the app). */
@@ -69,20 +68,20 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'New file',
     group: 'General',
     action: 'newFile',
-    combos: [{ key: 'N', mod: true, inEditor: true }],
+    combos: [{ key: 'N', mod: true }],
   },
   {
     label: 'Toggle sidebar',
     group: 'General',
     action: 'toggleSidebar',
-    combos: [{ key: 'B', mod: true, inEditor: true }],
+    combos: [{ key: 'B', mod: true }],
   },
   {
     label: 'Shortcuts help',
     group: 'General',
     action: 'shortcutsHelp',
     combos: [
-      { key: 'K', mod: true, inEditor: true },
+      { key: 'K', mod: true },
       { key: '?', scope: 'outsideText' },
       // Inside Monaco the same key toggles a line comment.
       { key: '/', mod: true, scope: 'outsideEditor', note: 'outside the editor' },
@@ -94,19 +93,19 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Quick file search',
     group: 'Navigation',
     action: 'quickOpen',
-    combos: [{ key: 'P', mod: true, inEditor: true }],
+    combos: [{ key: 'P', mod: true }],
   },
   {
     label: 'Search in files',
     group: 'Navigation',
     action: 'searchInFiles',
-    combos: [{ key: 'F', mod: true, shift: true, inEditor: true }],
+    combos: [{ key: 'F', mod: true, shift: true }],
   },
   {
     label: 'Go to line',
     group: 'Navigation',
     action: 'goToLine',
-    combos: [{ key: 'G', mod: true, inEditor: true }],
+    combos: [{ key: 'G', mod: true }],
   },
   { label: 'Go to definition', group: 'Navigation', combos: [{ key: 'F12' }] },
 
@@ -130,7 +129,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'AI suggestions',
     group: 'Editor',
     action: 'aiSuggestions',
-    combos: [{ key: '.', mod: true, inEditor: true }],
+    combos: [{ key: '.', mod: true }],
   },
 
   {
@@ -138,22 +137,22 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Code Execution',
     action: 'run',
     combos: [
-      { key: 'Enter', mod: true, inEditor: true },
-      { key: 'E', mod: true, shift: true, inEditor: true },
+      { key: 'Enter', mod: true },
+      { key: 'E', mod: true, shift: true },
     ],
   },
   {
     label: 'Preview',
     group: 'Code Execution',
     action: 'preview',
-    combos: [{ key: 'P', mod: true, shift: true, inEditor: true }],
+    combos: [{ key: 'P', mod: true, shift: true }],
   },
   {
     label: 'Terminal',
     group: 'Code Execution',
     action: 'terminal',
     // Browsers commonly keep this combo (reopen a closed tab) and never pass it to the page.
-    combos: [{ key: 'T', mod: true, shift: true, inEditor: true, note: 'if the browser allows' }],
+    combos: [{ key: 'T', mod: true, shift: true, note: 'if the browser allows' }],
   },
 
   {
