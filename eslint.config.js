@@ -1,8 +1,37 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { kebabCaseFileNames } from './scripts/lint/kebab-case-file-names.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const foldersOf = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * A server module or a client feature reaches another only through that one's public entry,
+ * its index.ts, never its internals: each folder gets a zone that forbids its siblings except
+ * their index.ts (docs/architecture.md, "Where a new feature goes").
+ */
+const throughPublicEntries = (parent) =>
+  foldersOf(parent).map((name) => ({
+    target: `./${parent}/${name}`,
+    from: `./${parent}`,
+    except: [
+      `./${name}`,
+      ...foldersOf(parent)
+        .filter((other) => other !== name)
+        .flatMap((other) => [`./${other}/index.ts`, `./${other}/index.tsx`]),
+    ],
+    message: `Use another ${parent.includes('client') ? 'feature' : 'module'} through its index.ts.`,
+  }));
 
 export default tseslint.config(
   {
@@ -32,27 +61,57 @@ export default tseslint.config(
     },
   },
   {
-    // Dependencies flow one way (STYLE.md 2): shared -> features -> app, and lib/db never import a feature.
+    // Dependencies flow one way: shared <- lib, db, jobs, sandbox <- modules <- app.ts on the
+    // server; shared <- lib, components <- features <- app in the client. The TypeScript
+    // resolver lets the rule see imports written without an extension.
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'shared/src/**/*.ts'],
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['shared', 'server', 'client'].map((pkg) => `${root}/${pkg}/tsconfig.json`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
-            { target: './shared/src', from: ['./server', './client'] },
-            { target: './server/src/lib', from: './server/src/modules' },
-            { target: './server/src/db', from: './server/src/modules' },
-            { target: './server/src/sandbox', from: './server/src/modules' },
-            { target: './client/src/lib', from: ['./client/src/features', './client/src/app'] },
             {
-              target: './client/src/components',
-              from: ['./client/src/features', './client/src/app'],
+              target: './shared/src',
+              from: ['./server', './client', './e2e', './bench'],
+              message: 'shared holds what client and server share; it imports neither.',
             },
-            { target: './client/src/features', from: './client/src/app' },
+            ...['lib', 'db', 'jobs', 'sandbox'].map((layer) => ({
+              target: `./server/src/${layer}`,
+              from: './server/src/modules',
+              message: `server/src/${layer} serves the modules and imports none of them.`,
+            })),
+            { target: './server/src/lib', from: ['./server/src/db', './server/src/jobs'] },
+            ...throughPublicEntries('server/src/modules'),
+            ...['lib', 'components'].map((layer) => ({
+              target: `./client/src/${layer}`,
+              from: ['./client/src/features', './client/src/app'],
+              message: `client/src/${layer} serves the features and imports none of them.`,
+            })),
+            {
+              target: './client/src/features',
+              from: './client/src/app',
+              message: 'The app composes the features; a feature never imports it.',
+            },
+            ...throughPublicEntries('client/src/features'),
           ],
         },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['server/templates/**'],
+    plugins: { kiln: { rules: { 'kebab-case-file-names': kebabCaseFileNames } } },
+    rules: { 'kiln/kebab-case-file-names': 'error' },
   },
   {
     files: ['client/public/**/*.js'],

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the unit and integration layers of every workspace (STYLE.md 12).
+// One runner for the unit and integration layers of every workspace.
 export default defineConfig({
   test: {
     projects: [

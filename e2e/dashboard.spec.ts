@@ -114,7 +114,7 @@ test.describe('dashboard', () => {
   }) => {
     void signedIn;
     await page.goto('/dashboard');
-    // Blank quick starts with no description create the project and close (spec accounts 4).
+    // Blank quick starts with no description create the project and close.
     for (const [index, quickStart] of ['General', '3D Game', 'Agents & Automations'].entries()) {
       await createFromQuickStart(page, quickStart);
       await expect(page.getByTestId('project-count')).toHaveText(

@@ -28,7 +28,7 @@ test.describe('editor', () => {
     const id = await createProject(page, 'html-css', 'Site');
     await page.goto(`/editor/${id}`);
     await expect(page.getByRole('heading', { name: 'Site' })).toBeVisible();
-    // Spec editor 4: index.html is chosen first.
+    // The initial-file rule (pickInitialFile) chooses index.html first.
     await expect(page.getByRole('treeitem', { name: 'index.html' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -221,7 +221,7 @@ test.describe('editor', () => {
     await page.getByRole('button', { name: 'Desktop' }).click();
     await expect(page.getByText('index.html').last()).toBeVisible();
 
-    // The spinner lasts 500 ms (spec editor 9): watch for it rather than poll for it.
+    // The spinner lasts 500 ms: watch for it rather than poll for it.
     await page.evaluate(`(() => {
       window.__sawRefreshSpinner = false;
       new MutationObserver(() => {
@@ -292,10 +292,17 @@ test.describe('editor', () => {
     });
     expect(upload.status()).toBe(200);
 
-    // The list names every file without its text.
-    const list = (await (await page.request.get(`/api/files/${id}`)).json()) as object[];
-    expect(list.length).toBeGreaterThan(600);
-    expect(list.filter((file) => 'content' in file)).toEqual([]);
+    // The editor's list names every file without its text; the public list carries the text.
+    type Listed = { path: string; content?: string | null };
+    const listAt = async (url: string) => (await (await page.request.get(url)).json()) as Listed[];
+    const entries = await listAt(`/api/files/${id}/entries`);
+    expect(entries.length).toBeGreaterThan(600);
+    expect(entries.filter((file) => 'content' in file)).toEqual([]);
+    const full = await listAt(`/api/files/${id}`);
+    expect(full.map((file) => file.path)).toEqual(entries.map((file) => file.path));
+    expect(full.find((file) => file.path === 'zz/needle.js')?.content).toBe(
+      'export const needle = "found it";\n',
+    );
 
     await page.goto(`/editor/${id}`);
     const tree = page.getByRole('tree', { name: 'Project files' });

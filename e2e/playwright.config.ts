@@ -40,7 +40,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      // Stripe's API, stood in for at its HTTP boundary (DESIGN.md 5).
+      // Stripe's API, stood in for at its HTTP boundary (decision 0010).
       command: 'npx tsx server/src/test/stripe-double-server.ts',
       cwd: '..',
       port: stripePort,

@@ -4,8 +4,8 @@ import { expect, test } from './fixtures';
 
 /**
  * A previewed page is the user's code, or code from a zip or repository they imported: it runs
- * with the sandbox flags of spec section 9, same-origin included. DESIGN.md 3 requires that it
- * cannot reach the app's cookies or API with the user's session. This page tries.
+ * with the preview frame's sandbox flags, same-origin included. It must not reach the app's
+ * cookies or API with the user's session (decision 0005). This page tries.
  */
 function probePage(appOrigin: string) {
   return `<!doctype html>
@@ -124,7 +124,7 @@ test.describe('preview isolation', () => {
     const appCsrf = await csrfToken(page);
     expect(appCsrf).not.toBe('');
 
-    // An app page frames the preview the way the editor does, with the spec's sandbox flags.
+    // An app page frames the preview the way the editor does, with the same sandbox flags.
     await page.goto('/dashboard');
     await page.evaluate((url) => {
       const messages: unknown[] = [];

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-/** Spec accounts 2: every public route shows its page, with the counts the spec gives. */
+/** Every public route shows its page, with the counts the product states. */
 const PAGES: { path: string; heading: string; cards?: [testId: string, count: number][] }[] = [
   { path: '/', heading: 'Build full-stack apps at the speed of thought' },
   { path: '/login', heading: 'Welcome back' },

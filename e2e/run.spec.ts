@@ -146,7 +146,7 @@ test.describe('run', () => {
     await expect(page.getByTestId('run-output')).toContainText('output shows here');
     await expect(status(page)).toHaveText('No runs yet');
 
-    // Spec editor 4: deleting the open file clears the selection; Run then asks for one.
+    // Deleting the open file clears the selection; Run then asks for one.
     await page.locator('[role="treeitem"][data-path="index.js"]').hover();
     await page.getByRole('button', { name: 'Delete index.js' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

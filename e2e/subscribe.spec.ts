@@ -5,7 +5,7 @@ interface StripeWindow {
   __stripe: { publishableKey: string; elementsOptions: { clientSecret: string } };
 }
 
-// Spec accounts 2 and 7, subscribe page. The server under test talks to a Stripe stand-in
+// The subscribe page (decision 0010). The server under test talks to a Stripe stand-in
 // (e2e/playwright.config.ts) and the browser gets a stand-in Stripe.js (e2e/stripe.ts).
 
 test('a signed-out visitor signs in and comes back to the plan they chose', async ({ page }) => {

@@ -1,5 +1,5 @@
 // `npm start`: builds the client and server only when missing or older than their sources,
-// then runs Kiln in production mode (DESIGN.md section 2).
+// then runs Kiln in production mode.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

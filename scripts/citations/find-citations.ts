@@ -41,30 +41,36 @@ const NOT_A_REPOSITORY_PATH =
 
 const SOURCE_FILE = /\.(?:ts|tsx|js|mjs|cjs|css)$/;
 
-/** The comment text of a source file, line by line (code lines answer ''). */
+/**
+ * The comment text of a source file, line by line (code lines answer ''). Quoted strings on a
+ * line are skipped, so a string holding "//" or "/*" is not taken for a comment.
+ */
 export function commentLines(source: string): string[] {
   let inBlock = false;
   return source.split('\n').map((line) => {
     let comment = '';
-    let rest = line;
-    for (;;) {
+    let quote: string | null = null;
+    for (let index = 0; index < line.length; index += 1) {
+      const character = line[index];
+      const pair = line.slice(index, index + 2);
       if (inBlock) {
-        const end = rest.indexOf('*/');
-        if (end === -1) return comment + rest;
-        comment += rest.slice(0, end);
-        rest = rest.slice(end + 2);
-        inBlock = false;
-        continue;
+        if (pair === '*/') {
+          inBlock = false;
+          index += 1;
+        } else comment += character;
+      } else if (quote) {
+        if (character === '\\') index += 1;
+        else if (character === quote) quote = null;
+      } else if (character === "'" || character === '"' || character === '`') {
+        quote = character;
+      } else if (pair === '//') {
+        return comment + line.slice(index + 2);
+      } else if (pair === '/*') {
+        inBlock = true;
+        index += 1;
       }
-      const block = rest.indexOf('/*');
-      const lineComment = rest.search(/(?<![:'"`\\])\/\//);
-      if (lineComment !== -1 && (block === -1 || lineComment < block)) {
-        return comment + rest.slice(lineComment + 2);
-      }
-      if (block === -1) return comment;
-      inBlock = true;
-      rest = rest.slice(block + 2);
     }
+    return comment;
   });
 }
 

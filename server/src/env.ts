@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
 
 /**
- * The only reader of process.env (DESIGN.md section 2, STYLE.md 8). Every setting has a working
- * default for one machine; `describeEnv` feeds the README's configuration table.
+ * The only reader of process.env, so settings are read and checked in one place. Every setting
+ * has a working default for one machine; `describeEnv` feeds the README's configuration table.
  */
 const optionalString = z
   .string()
@@ -317,7 +317,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   } else if (preview.pathname !== '/' || preview.search || preview.hash || preview.username) {
     problems.push('PREVIEW_ORIGIN: must be an origin only (scheme, host and port; no path)');
   } else if (preview.origin === new URL(publicUrl).origin) {
-    // A preview on the app's origin could call the API with the user's session (DESIGN.md 3).
+    // A preview on the app's origin could call the API with the user's session (decision 0005).
     problems.push('PREVIEW_ORIGIN: must differ from the app origin (PUBLIC_URL)');
   }
   if (problems.length > 0) throw new EnvError(problems);

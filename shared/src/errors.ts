@@ -1,6 +1,6 @@
 /**
- * The one error vocabulary of Kiln (DESIGN.md section 2). Every error response is
- * `{ error, code }`; the code is stable, the message is for people.
+ * The one error vocabulary of Kiln (docs/architecture.md, "One request's path"). Every error
+ * response is `{ error, code }`; the code is stable, the message is for people.
  */
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,

@@ -1,4 +1,4 @@
-/** Plan catalogue (spec accounts section 3, 6 and 9). Prices are in GBP per month. */
+/** Plan catalogue. Prices are in GBP per month. */
 export const SUBSCRIPTION_PLANS = ['free', 'pro', 'enterprise'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 

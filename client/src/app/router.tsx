@@ -2,7 +2,7 @@ import { parse } from 'regexparam';
 import type { ReactNode } from 'react';
 import { Router as WouterRouter } from 'wouter';
 
-/** Spec accounts 2: paths match case-insensitively, with named parameters. */
+/** Paths match case-insensitively, with named parameters. */
 function caseInsensitiveParser(route: string, loose?: boolean) {
   const { pattern, keys } = parse(route, loose);
   return { pattern: new RegExp(pattern.source, 'i'), keys };

@@ -24,7 +24,7 @@ const AboutPage = page(() => import('../features/marketing/about-page'));
 const PrivacyPolicyPage = page(() => import('../features/legal/privacy-policy-page'));
 const TermsOfServicePage = page(() => import('../features/legal/terms-of-service-page'));
 const CookiesPolicyPage = page(() => import('../features/legal/cookies-policy-page'));
-const NotFoundPage = page(() => import('./not-found-page'));
+const NotFoundPage = page(() => import('../components/not-found-page'));
 
 function PublicRoute(path: string, Component: LazyExoticComponent<ComponentType>) {
   return <Route key={path} path={path} component={Component} />;

@@ -7,7 +7,7 @@ interface State {
   error: Error | null;
 }
 
-/** Spec accounts 2 and 8: a render crash shows 'Something went wrong' with Reload Page. */
+/** A render crash shows 'Something went wrong' with Reload Page. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../components/ui/button';
-import { Card, CardContent, CardHeader } from '../components/ui/card';
+import { Button } from './ui/button';
+import { Card, CardContent, CardHeader } from './ui/card';
 
 export default function NotFoundPage() {
   return (

@@ -4,7 +4,7 @@ const gbp = new Intl.NumberFormat('en-GB', {
   maximumFractionDigits: 0,
 });
 
-/** Whole pounds, as the spec writes prices: £19, £1,287. */
+/** Whole pounds, as Kiln writes prices: £19, £1,287. */
 export function formatGbp(pounds: number): string {
   return gbp.format(pounds);
 }

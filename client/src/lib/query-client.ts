@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './request';
 
-/** Spec accounts 7: no retries, never stale, no polling or refetch on focus unless stated. */
+/** No retries, never stale, no polling or refetch on focus unless stated. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,7 @@ import { ensureCsrfToken } from './csrf';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Spec accounts 7: a non-2xx becomes an Error reading `{status}: {body text or status text}`. */
+/** A non-2xx becomes an Error reading `{status}: {body text or status text}`. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = (await response.text()) || response.statusText;
@@ -12,8 +12,8 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
- * The one request helper (spec accounts 7): cookies always, a JSON content type only with a
- * body, and the CSRF header on state-changing calls (DESIGN.md 3).
+ * The one request helper: cookies always, a JSON content type only with a body, and the CSRF
+ * header on state-changing calls (decision 0002).
  */
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const headers: Record<string, string> = {};
@@ -46,7 +46,7 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 
 /**
  * Reads the server's `error` field back out of a helper error (`{status}: {json}`), which the
- * spec's failure toasts show; falls back when the body is not one of ours.
+ * failure toasts show; falls back when the body is not one of ours.
  */
 export function serverErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;

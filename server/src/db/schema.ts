@@ -39,7 +39,7 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // Emails and usernames are unique regardless of case (issue 2, accounts).
+    // Emails and usernames are unique regardless of case.
     uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
   ],
@@ -124,7 +124,7 @@ export const projects = pgTable(
 
 /**
  * A project's files. Text lives in `content`, anything else in `data` with its type. `version`
- * goes up on every write so a save based on an old version can be refused (issue 4).
+ * goes up on every write so a save based on an old version can be refused (decision 0006).
  */
 export const files = pgTable(
   'files',
@@ -201,7 +201,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 
 /**
  * Stripe events already applied: Stripe delivers at least once, so an event seen before is
- * acknowledged and not applied again (DESIGN.md 3).
+ * acknowledged and not applied again (decision 0010).
  */
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),

@@ -5,7 +5,7 @@ import { AppError } from './app-error';
 import { describeIssues } from './validation';
 
 /**
- * The one place errors become responses (STYLE.md 7): expected errors keep their message and
+ * The one place errors become responses: expected errors keep their message and
  * code, validation errors name the field, and anything unexpected is logged and hidden.
  */
 export function installErrorHandler(app: FastifyInstance): void {

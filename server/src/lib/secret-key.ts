@@ -7,7 +7,7 @@ export const SECRET_KEY_MIN_LENGTH = 32;
 export const SECRET_KEY_FILE = 'secret.key';
 
 /**
- * The server's root secret (DESIGN.md 3): SECRET_KEY when set, otherwise a random key generated
+ * The server's root secret: SECRET_KEY when set, otherwise a random key generated
  * once into DATA_DIR/secret.key (mode 0600) and read back on every later start. Features never use
  * it directly; each derives its own key with `deriveKey`.
  */

@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 /** What describing an issue needs: zod's own issues and fastify's validation entries both give it. */
 export type IssueSummary = Pick<z.core.$ZodIssue, 'path' | 'message'>;
 
-/** Turns zod issues into one message that names the field (issue 2: "400 naming the field"). */
+/** Turns zod issues into one message that names the field, for a 400 that says what is wrong. */
 export function describeIssues(issues: readonly IssueSummary[]): string {
   return issues
     .map((issue) => {

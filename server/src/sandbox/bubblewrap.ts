@@ -43,7 +43,7 @@ const CPU_LIMIT_STATUS = 128 + 24;
 const ETC_FILES = ['/etc/ld.so.cache', '/etc/localtime', '/etc/alternatives'];
 
 /**
- * Runs real `node` and `python3` in bubblewrap (DESIGN.md 3): no network, a read-only system,
+ * Runs real `node` and `python3` in bubblewrap (decision 0007): no network, a read-only system,
  * the project copied into a size-capped tmpfs home, an environment of the project's own, and
  * rlimits on CPU, memory, processes, file size and open files. A wall-clock timer kills the
  * whole sandbox; output is capped as it arrives.

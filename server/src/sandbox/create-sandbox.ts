@@ -181,7 +181,7 @@ async function probe(settings: SandboxSettings, log: FastifyBaseLogger): Promise
 }
 
 /**
- * Chooses how user code runs (DESIGN.md 3) by a self-test at start-up: bubblewrap when it can
+ * Chooses how user code runs (decision 0007) by a self-test at start-up: bubblewrap when it can
  * run a program here, else QuickJS. `SANDBOX=bubblewrap` refuses to start without it.
  */
 export async function createSandbox(

@@ -7,7 +7,7 @@ export const OUTPUT_FLOOD_BYTES = 16 * EXEC_LIMITS.outputBytes;
 
 const MB = 1024 * 1024;
 
-/** What each limit tells the user, in the terms of EXEC_LIMITS (issue 5). */
+/** What each limit tells the user, in the terms of EXEC_LIMITS. */
 export const LIMIT_MESSAGES: Record<RunLimitHit, string> = {
   time: `Time limit exceeded: the program was stopped after ${EXEC_LIMITS.wallMs / 1000} s.`,
   cpu: `CPU time limit exceeded: the program used more than ${EXEC_LIMITS.cpuSeconds} s of CPU and was stopped.`,

@@ -2,7 +2,7 @@ import { QUICKJS_GUEST_PRELUDE } from './quickjs-guest';
 
 /*
  * A worker thread that runs JavaScript in QuickJS compiled to WebAssembly: the fallback where
- * bubblewrap is missing (DESIGN.md 3). The user's code only sees what the guest prelude gives
+ * bubblewrap is missing (decision 0007). The user's code only sees what the guest prelude gives
  * it; the interrupt handler enforces the time limit and the runtime the memory and stack
  * limits. The server ships as one bundled file, so the worker is started from source text.
  */

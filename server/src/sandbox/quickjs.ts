@@ -30,7 +30,7 @@ const ESM_SYNTAX = /^\s*(?:import|export)\b/m;
 const SCRIPT_FILE = /\.(?:[cm]?js|json|[cm]?ts|tsx)$/i;
 
 /**
- * The fallback backend (DESIGN.md 3): JavaScript and TypeScript in QuickJS compiled to
+ * The fallback backend (decision 0007): JavaScript and TypeScript in QuickJS compiled to
  * WebAssembly, one run per worker thread so a busy loop never blocks the server, with time,
  * memory and stack limits. Modules are CommonJS (ES modules are compiled to it); Node's
  * built-in modules and Python are not available.

@@ -4,7 +4,7 @@ export const SANDBOX_PROJECT = `${SANDBOX_HOME}/project`;
 
 /**
  * A run's whole environment: a few basics, then the project's own variables. Nothing of the
- * server's environment is passed on (DESIGN.md 3).
+ * server's environment is passed on (decision 0007).
  */
 export function runEnvironment(projectEnv: Record<string, string>): Record<string, string> {
   return {

@@ -8,7 +8,7 @@ export const tooManyRuns = () =>
 
 /**
  * At most `maxRunning` runs at once on this server, a short line after that, then 429
- * (issue 5): a burst of runs waits its turn instead of starving the server of CPU.
+ * (decision 0007): a burst of runs waits its turn instead of starving the server of CPU.
  */
 export class RunQueue {
   private running = 0;

@@ -3,7 +3,7 @@ import { createSandbox, type SandboxPreference } from './create-sandbox';
 
 const log = { info() {}, warn() {}, error() {} } as never;
 
-/** Issue 5: the project's environment variables reach the run, on both backends. */
+/** The project's environment variables reach the run, on both backends. */
 describe.each<SandboxPreference>(['bubblewrap', 'quickjs'])('%s sandbox', (preference) => {
   it("gives the run the project's environment variables", async () => {
     const sandbox = await createSandbox(

@@ -55,7 +55,7 @@ export function responseCookie(response: LightMyRequestResponse, name: string) {
 export const sessionCookie = (response: LightMyRequestResponse) =>
   responseCookie(response, SESSION_COOKIE);
 
-/** The exact error body of the API (DESIGN.md 2): `{ error, code }` and nothing else. */
+/** The exact error body of the API: `{ error, code }` and nothing else. */
 export function expectError(
   response: LightMyRequestResponse,
   status: number,

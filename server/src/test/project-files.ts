@@ -7,9 +7,9 @@ import {
 } from '@kiln/shared';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { files, projects } from '../../db/schema';
-import type { TestClient } from '../../test/client';
+import type { DatabaseHandle } from '../db/client';
+import { files, projects } from '../db/schema';
+import type { TestClient } from './client';
 
 /** A project made through the API from the blank template (README.md and index.js). */
 export async function createProject(client: TestClient, name = 'Files'): Promise<Project> {

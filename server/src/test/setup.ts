@@ -1,2 +1,2 @@
-// Integration tests talk to a real database (DESIGN.md 5); nothing here mocks it.
+// Integration tests talk to a real database; nothing here mocks it.
 process.env.TZ = 'UTC';

@@ -26,7 +26,7 @@ const expansionsOf = (form: URLSearchParams) =>
   [...form].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
 
 /**
- * A stand-in for Stripe's API at its HTTP boundary (DESIGN.md 5), on 127.0.0.1 only: customers
+ * A stand-in for Stripe's API at its HTTP boundary (decision 0010), on 127.0.0.1 only: customers
  * and subscriptions, answered as the API version the `stripe` SDK pins would answer, with every
  * call recorded. `failNext` makes the next call fail; `nextInvoiceNeedsNoPayment` makes the
  * next subscription's first invoice one with nothing to pay, so it has no confirmation secret.

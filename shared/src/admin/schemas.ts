@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, type SubscriptionPlan } from '../plans';
 
-/** A row of the administrator's user list (spec accounts 2 and 7: GET /api/admin/users). */
+/** A row of the administrator's user list (GET /api/admin/users). */
 export const AdminUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -29,7 +29,7 @@ export const RecentUserSchema = AdminUserSchema.pick({
 export type RecentUser = z.infer<typeof RecentUserSchema>;
 
 /**
- * Spec accounts 3: the admin analytics response. Revenue is in pounds per month and counts
+ * The admin analytics response. Revenue is in pounds per month and counts
  * only paid plans whose status is active (docs/decisions/0009-admin-portal-rules.md), and
  * `activeSubscriptions` is how many such subscriptions there are.
  */
@@ -48,8 +48,9 @@ export type AdminAnalytics = z.infer<typeof AdminAnalyticsSchema>;
 export const RECENT_USERS_LIMIT = 5;
 
 /**
- * Spec accounts 7: PATCH /api/admin/users/{userId}. Any combination of plan and status is
- * allowed (spec section 4); unknown fields are refused rather than silently ignored.
+ * PATCH /api/admin/users/{userId}. Any combination of plan and status is allowed (a paid plan
+ * with status free is a complimentary one, decision 0009); unknown fields are refused rather
+ * than silently ignored.
  */
 export const UpdateAdminUserInputSchema = z
   .strictObject({
@@ -67,7 +68,7 @@ export const UpdateAdminUserInputSchema = z
   });
 export type UpdateAdminUserInput = z.infer<typeof UpdateAdminUserInputSchema>;
 
-/** Spec accounts 2 and 9: a subscription's monthly value in pounds (£0, £19 or £99). */
+/** A subscription's monthly value in pounds (£0, £19 or £99). */
 export function monthlyValueGbp(plan: SubscriptionPlan): number {
   return PLANS[plan].priceGbp;
 }

@@ -5,7 +5,7 @@ export const AI_PROVIDERS = ['anthropic', 'openai'] as const;
 export const AiProviderSchema = z.enum(AI_PROVIDERS);
 export type AiProvider = z.infer<typeof AiProviderSchema>;
 
-/** Attachments to the AI: at most 10 MB each (spec editor 9). */
+/** Attachments to the AI: at most 10 MB each. */
 export const AI_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 /** A data URL of 10 MB of bytes is base64, a third longer, plus its header. */
 const ATTACHMENT_DATA_URL_MAX = Math.ceil((AI_ATTACHMENT_MAX_BYTES * 4) / 3) + 256;
@@ -13,8 +13,8 @@ export const AI_ATTACHMENTS_MAX = 10;
 export const AI_MESSAGE_MAX = 100_000;
 
 /**
- * Spec editor 5: images, any text/ type, PDF and JSON. The picker offers images, .txt, .pdf,
- * .json and .md.
+ * What the AI accepts as an attachment: images, any text/ type, PDF and JSON. The picker offers
+ * images, .txt, .pdf, .json and .md.
  */
 export function isAllowedAttachmentType(mimeType: string): boolean {
   const type = mimeType.toLowerCase();
@@ -33,7 +33,7 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-/** Spec accounts 7: POST /api/ai/chat, the planning chat of the create dialog. */
+/** POST /api/ai/chat, the planning chat of the create dialog. */
 export const AiChatInputSchema = z.object({
   messages: z.array(ChatMessageSchema).min(1, 'Send at least one message').max(100),
   provider: AiProviderSchema.optional(),
@@ -52,7 +52,7 @@ export const AiChatInputSchema = z.object({
 export type AiChatInput = z.input<typeof AiChatInputSchema>;
 export const AiChatResponseSchema = z.object({ message: z.string() });
 
-/** Spec accounts 7: POST /api/ai/generate-project, after a project is created from a description. */
+/** POST /api/ai/generate-project, after a project is created from a description. */
 export const GenerateProjectInputSchema = z.object({
   projectId: z.string().min(1, 'projectId is required'),
   name: z.string().max(100),
@@ -77,7 +77,7 @@ export const GenerationStatusSchema = z.object({
 });
 export type GenerationStatus = z.infer<typeof GenerationStatusSchema>;
 
-/** Spec editor 3 (AI chat message): an attachment as the browser sends it. */
+/** An attachment of an AI chat message, as the browser sends it. */
 export const AiAttachmentSchema = z.object({
   type: z.enum(['image', 'document']),
   name: z.string().trim().min(1).max(255),
@@ -91,7 +91,7 @@ export type AiAttachment = z.infer<typeof AiAttachmentSchema>;
 
 export const FILE_CHANGE_ACTIONS = ['created', 'modified', 'renamed', 'deleted'] as const;
 export type FileChangeAction = (typeof FILE_CHANGE_ACTIONS)[number];
-/** Spec editor 3: filesModified[] (path, action); a rename also names where it came from. */
+/** An entry of filesModified[] (path, action); a rename also names where it came from. */
 export const FileChangeSchema = z.object({
   path: z.string(),
   action: z.enum(FILE_CHANGE_ACTIONS),
@@ -99,13 +99,13 @@ export const FileChangeSchema = z.object({
 });
 export type FileChange = z.infer<typeof FileChangeSchema>;
 
-/** Spec editor 7.2: POST /api/ai/agent. */
+/** POST /api/ai/agent (the API document at /api/docs lists its answers). */
 export const AgentInputSchema = z.object({
   projectId: z.string().min(1, 'projectId is required'),
   message: z.string().max(AI_MESSAGE_MAX, 'A message must be at most 100,000 characters'),
   attachments: z.array(AiAttachmentSchema).max(AI_ATTACHMENTS_MAX).optional().default([]),
   /**
-   * The spec's client sends the conversation it shows. Kiln keeps the conversation on the
+   * A client may send the conversation it shows. Kiln keeps the conversation on the
    * server, so this is used only when the server has none for the project (a client that
    * keeps its own history).
    */
@@ -132,7 +132,10 @@ export const TokenUsageSchema = z.object({
 });
 export type TokenUsage = z.infer<typeof TokenUsageSchema>;
 
-/** Spec editor 7.2: message (also as response), filesModified and actionLog; Kiln adds the rest. */
+/**
+ * The agent's answer: message (also as response), filesModified and actionLog, then the fields
+ * Kiln adds: the checkpoint, the model, token usage and why the turn stopped early.
+ */
 export const AgentResponseSchema = z.object({
   message: z.string(),
   response: z.string(),

@@ -36,14 +36,14 @@ export const NameSchema = z
   .trim()
   .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters`);
 
-/** Landing-page dialog shape (spec 2, 5): name optional, password at least 6. */
+/** Landing-page dialog shape (decision 0001): name optional, password at least 6. */
 export const DialogRegisterInputSchema = z.object({
   email: EmailSchema,
   password: passwordSchema(PASSWORD_MIN_DIALOG),
   name: NameSchema.optional(),
 });
 
-/** Register-screen shape (spec 2, 5): username required, password at least 8. */
+/** Register-screen shape (decision 0001): username required, password at least 8. */
 export const ScreenRegisterInputSchema = z.object({
   username: UsernameSchema,
   email: EmailSchema,
@@ -54,7 +54,7 @@ export type DialogRegisterInput = z.infer<typeof DialogRegisterInputSchema>;
 export type ScreenRegisterInput = z.infer<typeof ScreenRegisterInputSchema>;
 export type RegisterInput = DialogRegisterInput | ScreenRegisterInput;
 
-/** Both spec readings stand: a payload carrying `username` is the screen's, any other the dialog's. */
+/** Both shapes stand: a payload carrying `username` is the screen's, any other the dialog's. */
 export function registerSchemaFor(body: unknown) {
   const isScreen = typeof body === 'object' && body !== null && 'username' in body;
   return isScreen ? ScreenRegisterInputSchema : DialogRegisterInputSchema;
@@ -85,7 +85,7 @@ export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = z.object({ user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
 
-/** What any signed-in user may see of another (spec 2, User Management dialog). */
+/** What any signed-in user may see of another (the User Management dialog). */
 export const DirectoryUserSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** The plans a checkout can buy (spec accounts 2, subscribe page). */
+/** The plans a checkout can buy (the subscribe page offers both). */
 export const PAID_PLAN_IDS = ['pro', 'enterprise'] as const;
 export type PaidPlan = (typeof PAID_PLAN_IDS)[number];
 
-/** Spec accounts 7: POST /api/create-subscription. */
+/** POST /api/create-subscription. */
 export const CreateSubscriptionInputSchema = z.object({
   plan: z.enum(PAID_PLAN_IDS, { error: 'plan must be pro or enterprise' }),
 });

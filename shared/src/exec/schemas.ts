@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_LIMITS, FilePathSchema } from '../files/schemas';
 
 /**
- * Limits on one run of user code (issue 5, DESIGN.md 3). The server enforces them; the client
+ * Limits on one run of user code (decision 0007). The server enforces them; the client
  * shows them when a run hits one.
  */
 export const EXEC_LIMITS = {
@@ -14,7 +14,7 @@ export const EXEC_LIMITS = {
   writtenBytes: 10 * 1024 * 1024,
 } as const;
 
-/** What runs a file, chosen by its extension (issue 5). */
+/** What runs a file, chosen by its extension. */
 export const RUN_LANGUAGES = ['javascript', 'typescript', 'python'] as const;
 export type RunLanguage = (typeof RUN_LANGUAGES)[number];
 
@@ -37,7 +37,7 @@ export function runLanguageOf(filePath: string): RunLanguage | null {
 
 export const SUPPORTED_RUN_FILES = 'JavaScript (.js, .mjs, .cjs), TypeScript (.ts) or Python (.py)';
 
-/** Spec editor 7.1: POST /api/projects/{id}/execute. `code` is the editor's text, unsaved or not. */
+/** POST /api/projects/{id}/execute. `code` is the editor's text, unsaved or not. */
 export const ExecuteInputSchema = z.object({
   filePath: FilePathSchema,
   code: z
@@ -46,7 +46,7 @@ export const ExecuteInputSchema = z.object({
       (code) => code.length <= FILE_LIMITS.textBytes,
       `code must be at most ${FILE_LIMITS.textBytes / (1024 * 1024)} MB`,
     ),
-  /** Sent by the spec's client; the file's extension decides (issue 5). */
+  /** Some clients send it; the file's extension decides. */
   language: z.string().max(32).optional().default('javascript'),
 });
 export type ExecuteInput = z.input<typeof ExecuteInputSchema>;

@@ -4,7 +4,7 @@ const isRoot = (path: string) => !path.includes('/');
 const isHidden = (path: string) => path.split('/').some((segment) => segment.startsWith('.'));
 
 /**
- * Spec editor 4, initial file selection, in order of preference: index.html; any root-level
+ * The initial file selection, in order of preference: index.html; any root-level
  * index.htm or index.html; any root-level HTML file; any HTML file; the first non-directory
  * file (by path, hidden files last). Null means the empty state. The server makes the same
  * choice, so the editor can fetch that file's content alongside the file list.

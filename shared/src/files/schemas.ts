@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits on project files (issue 4). */
+/** Limits on project files. */
 export const FILE_LIMITS = {
   /** Largest text file the editor stores. */
   textBytes: 5 * 1024 * 1024,
@@ -82,10 +82,30 @@ export const ProjectFileEntrySchema = ProjectFileSchema.omit({ content: true });
 export type ProjectFileEntry = z.infer<typeof ProjectFileEntrySchema>;
 export const ProjectFileEntryListSchema = z.array(ProjectFileEntrySchema);
 
+/**
+ * The answer of the public `GET /api/files/{projectId}`: every file of the project, each a whole
+ * project file with its content. A call of the public API keeps its shape; speed gets a call of its own
+ * (docs/decisions/0008-file-list-without-content.md).
+ */
+export const ProjectFileListResponseSchema = z
+  .array(ProjectFileSchema)
+  .describe(
+    'Every file and folder of the project in path order, each with its content: the text of a ' +
+      'text file, null for a folder or a binary file (read its bytes from /api/files/{projectId}/raw).',
+  );
+
+/** The answer of `GET /api/files/{projectId}/entries`: the editor's lean list, no content. */
+export const ProjectFileEntryListResponseSchema = z
+  .array(ProjectFileEntrySchema)
+  .describe(
+    'Every file and folder of the project in path order, without content: the list the editor ' +
+      'opens a project with. Read a text with /api/files/{projectId}/content?path=...',
+  );
+
 /** One file of a project, named by its path (its content, or its raw bytes). */
 export const FilePathQuerySchema = z.object({ path: FilePathSchema });
 
-/** The file the editor opens first (spec editor 4), or null when the project has none. */
+/** The file the editor opens first (pickInitialFile), or null when the project has none. */
 export const InitialFileResponseSchema = z.object({ file: ProjectFileSchema.nullable() });
 export type InitialFileResponse = z.infer<typeof InitialFileResponseSchema>;
 

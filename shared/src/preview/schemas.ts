@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** How long a preview link works (DESIGN.md 3: signed and expiring). */
+/** How long a preview link works (links are signed and expiring, decision 0005). */
 export const PREVIEW_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** The `source` of every message the injected preview console posts to its parent window. */
@@ -17,7 +17,7 @@ export type PreviewLink = z.infer<typeof PreviewLinkSchema>;
 
 export const PREVIEW_CONSOLE_LEVELS = ['log', 'info', 'warn', 'error', 'debug'] as const;
 
-/** What the preview's console script posts to the editor (spec 9: injected developer-tools console). */
+/** What the preview's console script (its injected developer-tools console) posts to the editor. */
 export const PreviewConsoleMessageSchema = z.object({
   source: z.literal(PREVIEW_MESSAGE_SOURCE),
   level: z.enum(PREVIEW_CONSOLE_LEVELS),

@@ -6,7 +6,7 @@ export const PROJECT_DESCRIPTION_MAX = 2000;
 export const PROJECT_TAGS_MAX = 20;
 export const PROJECT_TAG_MAX = 30;
 
-/** Languages with their own badge colour on the dashboard (spec accounts 2); others are neutral. */
+/** Languages with their own badge colour on the dashboard; others are neutral. */
 export const BADGE_LANGUAGES = ['javascript', 'typescript', 'python', 'html', 'css'] as const;
 
 const NameSchema = z
@@ -77,8 +77,8 @@ export const UpdateProjectInputSchema = z
 export type UpdateProjectInput = z.input<typeof UpdateProjectInputSchema>;
 
 /**
- * Spec accounts 3: the GitHub link appears in camelCase and snake_case, and both spellings are
- * part of the contract.
+ * The GitHub link appears in camelCase and snake_case, and both spellings are part of the
+ * public API.
  */
 export const ProjectSchema = z.object({
   id: z.string(),

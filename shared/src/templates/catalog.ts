@@ -1,5 +1,5 @@
 /**
- * The templates a project can start from (spec accounts 3: ids, names, languages). Their files
+ * The templates a project can start from (ids, names, languages). Their files
  * live on the server; this is what both sides need to list and label them.
  */
 export const TEMPLATE_CATALOG = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Limits on uploads and zip archives (issue 3; DESIGN.md 3, uploads and zips). */
+/** Limits on uploads and zip archives; an archive that breaks one is refused whole. */
 export const UPLOAD_LIMITS = {
   zipBytes: 50 * 1024 * 1024,
   zipEntries: 5000,
@@ -9,7 +9,7 @@ export const UPLOAD_LIMITS = {
   fileBytes: 10 * 1024 * 1024,
 } as const;
 
-/** What the create dialog may attach (spec accounts 2: start screen). */
+/** What the create dialog may attach on its start screen. */
 export const ATTACHMENT_ACCEPT = 'image/*,.pdf,.txt,.md,.doc,.docx,.json,.csv,.zip,application/zip';
 
 export const ExtractedFileSchema = z.object({ path: z.string(), size: z.number() });

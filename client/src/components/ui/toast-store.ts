@@ -15,8 +15,8 @@ export interface ToastItem extends ToastInput {
 }
 
 /**
- * A module-level store so any code (mutations included) can raise a toast. Spec accounts 9:
- * one toast visible at a time; a dismissed toast is removed after 1,000,000 ms.
+ * A module-level store so any code (mutations included) can raise a toast. One toast is
+ * visible at a time; a dismissed toast is removed after 1,000,000 ms.
  */
 let toasts: ToastItem[] = [];
 let counter = 0;

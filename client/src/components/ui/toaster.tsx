@@ -10,7 +10,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   destructive: 'bg-destructive text-destructive-foreground border-destructive',
 };
 
-/** Spec accounts 9: 5000 ms, swipe right past 50 px, F8 focuses the area, 420 px wide from md. */
+/** Toasts: 5000 ms, swipe right past 50 px, F8 focuses the area, 420 px wide from md. */
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@kiln/shared';
 
-/** Spec accounts 9: tooltips open after 700 ms, 300 ms skip delay. */
+/** Tooltips open after 700 ms, with a 300 ms skip delay. */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider

@@ -18,17 +18,17 @@ export function formatJoined(createdAt: string): string {
   return joinedDate.format(new Date(createdAt));
 }
 
-/** Spec accounts 2 and 9: Monthly Revenue is the sum of pro and enterprise revenue. */
+/** Monthly Revenue is the sum of pro and enterprise revenue. */
 export function totalMonthlyRevenue(analytics: Pick<AdminAnalytics, 'monthlyRevenue'>): number {
   return analytics.monthlyRevenue.pro + analytics.monthlyRevenue.enterprise;
 }
 
-/** Spec accounts 2, Subscriptions tab: only users whose plan is not free. */
+/** The Subscriptions tab: only users whose plan is not free. */
 export function paidSubscriptions(users: readonly AdminUser[]): AdminUser[] {
   return users.filter((user) => user.subscriptionPlan !== 'free');
 }
 
-/** Spec accounts 2: Free, Pro (£19/mo), Enterprise (£99/mo). */
+/** A plan as the portal offers it: Free, Pro (£19/mo), Enterprise (£99/mo). */
 export function planOptionLabel(plan: SubscriptionPlan): string {
   const price = monthlyValueGbp(plan);
   return price === 0 ? PLANS[plan].name : `${PLANS[plan].name} (${formatGbp(price)}/mo)`;

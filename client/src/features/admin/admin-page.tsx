@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { serverErrorMessage } from '../../lib/request';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { paidSubscriptions } from './admin-model';
 import { useAdminAnalytics, useAdminUsers } from './api';
 import { AdminBadge } from './badges';
@@ -22,7 +22,7 @@ const TABS = ['dashboard', 'users', 'subscriptions', 'ai-usage'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
-/** Spec accounts 2, Administrator portal. The route lets only administrators in. */
+/** The administrator portal (its rules: decision 0009). The route lets only administrators in. */
 export default function AdminPage() {
   const { user } = useAuth();
   const analytics = useAdminAnalytics();

@@ -1,7 +1,7 @@
 import type { AdminAnalytics, AdminUser, UpdateAdminUserInput } from '@kiln/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
-import { ME_QUERY_KEY } from '../auth/use-auth';
+import { ME_QUERY_KEY } from '../auth';
 
 export const ADMIN_USERS_QUERY_KEY = ['/api/admin/users'] as const;
 export const ADMIN_ANALYTICS_QUERY_KEY = ['/api/admin/analytics'] as const;
@@ -16,7 +16,7 @@ export function useAdminAnalytics() {
   return useQuery<AdminAnalytics>({ queryKey: ADMIN_ANALYTICS_QUERY_KEY });
 }
 
-/** Spec accounts 7: after a change, the users and the analytics are fetched again. */
+/** After a change, the users and the analytics are fetched again. */
 function refreshAdminData(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY }),

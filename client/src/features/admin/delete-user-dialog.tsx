@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { useDeleteAdminUser } from './api';
 
-/** Spec accounts 2, Delete User dialog: the account goes with all its projects and sessions. */
+/** The Delete User dialog: the account goes with all its projects and sessions. */
 export function DeleteUserDialog({
   user,
   onClose,

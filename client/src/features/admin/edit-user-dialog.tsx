@@ -23,7 +23,7 @@ import { useUpdateAdminUser } from './api';
 const SELECT =
   'border-input bg-background h-10 w-full rounded-md border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
 
-/** Spec accounts 2, Edit User dialog: plan, status and the administrator flag. */
+/** The Edit User dialog: plan, status and the administrator flag. */
 export function EditUserDialog({
   user,
   currentUserId,

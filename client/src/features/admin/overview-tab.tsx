@@ -36,7 +36,7 @@ const STATUS_BARS: Record<SubscriptionStatus, string> = {
   canceled: 'bg-destructive',
 };
 
-/** Spec accounts 2, Dashboard tab: four figures, the plan and status breakdowns, recent users. */
+/** The portal's Dashboard tab: four figures, the plan and status breakdowns, recent users. */
 export function OverviewTab({ analytics }: { analytics: AdminAnalytics }) {
   const revenue = totalMonthlyRevenue(analytics);
   return (

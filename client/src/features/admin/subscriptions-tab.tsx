@@ -18,7 +18,7 @@ const COLUMNS: UserColumn[] = [
   },
 ];
 
-/** Spec accounts 2, Subscriptions tab: users on a paid plan, each with a Manage button. */
+/** The Subscriptions tab: users on a paid plan, each with a Manage button. */
 export function SubscriptionsTab({
   subscriptions,
   currentUserId,

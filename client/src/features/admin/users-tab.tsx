@@ -26,7 +26,7 @@ const COLUMNS: UserColumn[] = [
   },
 ];
 
-/** Spec accounts 2, Users tab: every account; deleting one's own is not offered. */
+/** The Users tab: every account; deleting one's own is not offered. */
 export function UsersTab({
   users,
   currentUserId,

@@ -20,7 +20,7 @@ import { useUndoTurn } from './use-undo-turn';
 const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
 
 /**
- * The editor's AI Chat (spec editor 2.1, 4, 5): a conversation with the agent about this
+ * The editor's AI Chat (decision 0014): a conversation with the agent about this
  * project, kept by the server, with the turn in flight streamed in as it happens.
  */
 export function AiChatPanel({

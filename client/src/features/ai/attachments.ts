@@ -37,7 +37,7 @@ export interface AttachmentProblem {
   description: string;
 }
 
-/** Spec editor 5 (AI attachments): at most 10 MB each; images, text, PDF and JSON. */
+/** Attachments to the AI: at most 10 MB each; images, text, PDF and JSON. */
 export function attachmentProblem(file: LocalFile): AttachmentProblem | null {
   if (!isAllowedAttachmentType(attachmentMimeType(file))) {
     return {

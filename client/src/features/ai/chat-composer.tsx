@@ -6,7 +6,7 @@ import type { ComposerAttachment } from './attachments';
 import { AttachmentChips } from './attachment-chips';
 
 /**
- * The message box (spec editor 5, 9): 60 to 120 px high, Enter sends and Shift+Enter breaks the
+ * The message box: 60 to 120 px high, Enter sends and Shift+Enter breaks the
  * line; empty text with no attachment cannot be sent, nor a second message while one is
  * answered. While a turn runs, Send becomes Stop.
  */

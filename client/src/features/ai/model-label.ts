@@ -2,7 +2,7 @@ import type { AiStatus } from '@kiln/shared';
 
 /**
  * The model a message goes to when it names no provider: the server's default family (Claude
- * when both are set up, spec editor 9), or the first one listed.
+ * when both are set up), or the first one listed.
  */
 export function defaultModelLabel(status: AiStatus): string | null {
   const chosen =

@@ -9,8 +9,8 @@ import {
 import { readDataUrl } from './read-data-url';
 
 /**
- * The files attached to the message being written: checked as they are chosen (spec editor 5,
- * each problem told in a toast), then read into data URLs in the browser.
+ * The files attached to the message being written: checked as they are chosen
+ * (each problem told in a toast), then read into data URLs in the browser.
  */
 export function useComposerAttachments() {
   const [attachments, setAttachments] = useState<ComposerAttachment[]>([]);

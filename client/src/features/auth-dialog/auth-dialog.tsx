@@ -20,12 +20,12 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/request';
-import { useLogin, useRegister } from './mutations';
+import { useLogin, useRegister } from '../auth';
 
 export type AuthTab = 'login' | 'register';
 
 /**
- * Spec accounts 2, authentication dialog: Login and Register tabs; on success it closes,
+ * The authentication dialog: Login and Register tabs; on success it closes,
  * resets its fields and goes to /dashboard.
  */
 export function AuthDialog({

@@ -10,7 +10,7 @@ import { AuthShell } from './auth-shell';
 import { useLogin } from './mutations';
 import { safeRedirect } from './safe-redirect';
 
-/** Spec accounts 2, sign-in screen. A `redirect` query brings the user back where they were. */
+/** The sign-in screen. A `redirect` query brings the user back where they were. */
 export default function LoginPage() {
   const [, navigate] = useLocation();
   const [params] = useSearchParams();

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 import { useSetCurrentUser } from './use-auth';
 
-/** Login and registration both answer `{ user }`, which becomes the signed-in user (spec 4). */
+/** Login and registration both answer `{ user }`, which becomes the signed-in user. */
 export function useLogin() {
   const setUser = useSetCurrentUser();
   return useMutation({

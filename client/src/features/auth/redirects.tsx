@@ -4,7 +4,7 @@ import { useAuth } from './use-auth';
 
 /**
  * Renders its children for signed-in users (administrators only, with `adminOnly`); anyone
- * else goes to `to` and nothing renders (spec accounts 5 for /admin).
+ * else goes to `to` and nothing renders (how /admin keeps out everyone but administrators).
  */
 export function RequireAuth({
   children,
@@ -25,7 +25,7 @@ export function RequireAuth({
   return <>{children}</>;
 }
 
-/** Spec accounts 2: a signed-in visitor of the landing page goes to /dashboard. */
+/** A signed-in visitor of the landing page goes to /dashboard. */
 export function RedirectIfAuthenticated({
   children,
   to = '/dashboard',

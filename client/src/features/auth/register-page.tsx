@@ -15,7 +15,7 @@ const RegisterFormSchema = ScreenRegisterInputSchema.extend({
 });
 type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
-/** Spec accounts 2 and 5, registration screen: username, confirmation, at least 8 characters. */
+/** The registration screen: username, confirmation, at least 8 characters (decision 0001). */
 export default function RegisterPage() {
   const [, navigate] = useLocation();
   const register = useRegister();

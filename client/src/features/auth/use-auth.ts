@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 export const ME_QUERY_KEY = ['/api/auth/me'] as const;
 
 /**
- * Spec accounts 4: on load the current user is requested; any failure means signed out.
+ * On load the current user is requested; any failure means signed out.
  */
 async function fetchCurrentUser(): Promise<User | null> {
   try {

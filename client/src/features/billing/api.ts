@@ -3,6 +3,6 @@ import { apiJson } from '../../lib/request';
 
 export const fetchBillingConfig = () => apiJson<BillingConfig>('GET', '/api/billing/config');
 
-/** Spec accounts 7: starts a checkout; the answer's client secret feeds the payment form. */
+/** POST /api/create-subscription starts a checkout; its client secret feeds the payment form. */
 export const createSubscription = (plan: PaidPlan) =>
   apiJson<CreateSubscriptionResponse>('POST', '/api/create-subscription', { plan });

@@ -18,12 +18,12 @@ import { toast } from '../../components/ui/toast-store';
 import { formatGbp } from '../../lib/money';
 import { errorStatus, serverErrorMessage } from '../../lib/request';
 import { useTheme } from '../../lib/theme';
-import { RequireAuth } from '../auth/redirects';
-import { MarketingFooter, MarketingHeader } from '../marketing/marketing-layout';
+import { RequireAuth } from '../auth';
+import { MarketingFooter, MarketingHeader } from '../marketing';
 import { createSubscription, fetchBillingConfig } from './api';
 import { checkoutPlan, paymentReturnUrl } from './checkout-plan';
 
-/** Spec accounts 2: /subscribe?plan=pro|enterprise, for signed-in users only. */
+/** The subscribe page, /subscribe?plan=pro|enterprise, for signed-in users only. */
 export default function SubscribePage() {
   const search = useSearch();
   const here = `/subscribe${search ? `?${search}` : ''}`;

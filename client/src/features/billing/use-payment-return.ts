@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../components/ui/toast-store';
-import { ME_QUERY_KEY, useAuth } from '../auth/use-auth';
+import { ME_QUERY_KEY, useAuth } from '../auth';
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 60_000;
 
 /**
- * Back from Stripe at /dashboard?payment=success (spec accounts 7): the plan changes when
+ * Back from Stripe at /dashboard?payment=success (decision 0010): the plan changes when
  * Stripe's webhook arrives, usually seconds later, so the signed-in user is re-read until it
  * has. The flag leaves the address at once, so a reload does not say it again.
  */

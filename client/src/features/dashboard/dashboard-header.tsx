@@ -4,10 +4,10 @@ import { Link } from 'wouter';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { UserManagementDialog } from './user-management-dialog';
 
-/** Spec accounts 2: the dashboard header has the user-management button and the theme toggle. */
+/** The dashboard header has the user-management button and the theme toggle. */
 export function DashboardHeader() {
   const { user } = useAuth();
   const [usersOpen, setUsersOpen] = useState(false);

@@ -11,10 +11,9 @@ import {
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useAuth } from '../auth/use-auth';
-import { usePaymentReturn } from '../billing/use-payment-return';
-import { useProjects, useUpdateProject } from '../projects/api';
-import { CreateProjectDialog } from '../projects/create/create-project-dialog';
+import { useAuth } from '../auth';
+import { usePaymentReturn } from '../billing';
+import { useProjects, useUpdateProject, CreateProjectDialog } from '../projects';
 import { DashboardHeader } from './dashboard-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ProjectCardSkeleton } from './project-card';
@@ -25,7 +24,7 @@ import { SubscriptionCard } from './subscription-card';
 import { useDashboardParams } from './use-dashboard-params';
 import { VerifyEmailBanner } from './verify-email-banner';
 
-/** Spec accounts 9: the loading state shows 6 skeleton cards. */
+/** The loading state shows 6 skeleton cards. */
 const SKELETON_COUNT = 6;
 
 export default function DashboardPage() {

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn';
 
-/** Spec accounts 2: five languages have their own colour; any other gets a neutral one. */
+/** Five languages have their own colour; any other gets a neutral one. */
 // Solid tints in the light theme: this Chromium drew translucent orange edges with a teal fringe.
 const COLOURS: Record<string, string> = {
   javascript:

@@ -17,14 +17,14 @@ import type { ViewMode } from './use-dashboard-params';
 interface ProjectCardProps {
   project: Project;
   view: ViewMode;
-  /** Opens the project in the editor (spec accounts 2). */
+  /** Opens the project in the editor. */
   onOpen: (event: MouseEvent<HTMLAnchorElement>, project: Project) => void;
   onToggleStar: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
 
 /**
- * Spec accounts 2, project card. The name is the link that opens the project; it stretches over
+ * The project card. The name is the link that opens the project; it stretches over
  * the whole card, and the star and menu sit above it, so every control stays a real button.
  */
 export const ProjectCard = memo(function ProjectCard({

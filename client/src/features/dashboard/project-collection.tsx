@@ -25,7 +25,7 @@ interface ProjectCollectionProps {
 
 /**
  * The project grid or list, windowed: only the rows near the screen are rendered, so a
- * thousand projects scroll, filter and switch view as quickly as ten (issue 3). Cards are
+ * thousand projects scroll, filter and switch view as quickly as ten. Cards are
  * grouped into rows of as many columns as fit, and each row is measured as it renders.
  */
 export function ProjectCollection({ projects, view, ...handlers }: ProjectCollectionProps) {

@@ -7,7 +7,7 @@ export const SORTS = {
   language: 'Language',
 } as const;
 export type SortKey = keyof typeof SORTS;
-/** Spec accounts 9: the default sort is by date modified. */
+/** The default sort is by date modified. */
 export const DEFAULT_SORT: SortKey = 'updated';
 
 export interface ProjectFilters {
@@ -18,7 +18,7 @@ export interface ProjectFilters {
 
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
 
-/** Spec accounts 2: search is case-insensitive over name, description, language and tags. */
+/** Search is case-insensitive over name, description, language and tags. */
 export function matchesSearch(project: Project, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;

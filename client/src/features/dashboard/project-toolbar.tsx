@@ -19,7 +19,7 @@ interface ProjectToolbarProps {
   onNewProject: () => void;
 }
 
-/** Spec accounts 2: New Project, the count, search, starred filter, sort and the view toggle. */
+/** The toolbar: New Project, the count, search, starred filter, sort and the view toggle. */
 export function ProjectToolbar(props: ProjectToolbarProps) {
   return (
     <div className="flex flex-col gap-3">

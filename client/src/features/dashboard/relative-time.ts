@@ -9,7 +9,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** '5 minutes ago', 'yesterday', 'just now' (spec accounts 2: 'Updated ...' with an ago suffix). */
+/** '5 minutes ago', 'yesterday', 'just now' (cards read 'Updated ...' with an ago suffix). */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (Math.abs(seconds) < 45) return 'just now';

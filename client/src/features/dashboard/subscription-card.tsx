@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 
-/** Spec accounts 2: the plan label, a status line, and Upgrade or Manage Billing to /pricing. */
+/** The plan label, a status line, and Upgrade or Manage Billing to /pricing. */
 export function statusLine(user: Pick<User, 'subscriptionPlan' | 'subscriptionStatus'>): string {
   if (user.subscriptionStatus === 'active') return 'Your subscription is active';
   if (user.subscriptionPlan === 'free') return 'Upgrade to unlock more features';

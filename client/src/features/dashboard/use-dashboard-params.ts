@@ -5,7 +5,7 @@ import { DEFAULT_SORT, isSortKey, type SortKey } from './project-filters';
 export type ViewMode = 'grid' | 'list';
 
 /**
- * Search, starred filter, sort and view live in the URL (issue 3: they survive a reload and can
+ * Search, starred filter, sort and view live in the URL (so they survive a reload and can
  * be bookmarked or shared). Defaults are left out so a plain /dashboard stays plain.
  */
 export function useDashboardParams() {

@@ -12,8 +12,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useLogout } from '../auth/mutations';
-import { useAuth } from '../auth/use-auth';
+import { useLogout, useAuth } from '../auth';
 
 const joined = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -21,7 +20,7 @@ const joined = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** Spec accounts 2, User Management dialog: every user, the (You) mark, and Logout. */
+/** The User Management dialog: every user, the (You) mark, and Logout. */
 export function UserManagementDialog({
   open,
   onOpenChange,

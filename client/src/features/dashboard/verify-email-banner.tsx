@@ -2,10 +2,9 @@ import { MailWarning } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/request';
-import { useRequestVerificationEmail } from '../auth/account-mutations';
-import { useAuth } from '../auth/use-auth';
+import { useRequestVerificationEmail, useAuth } from '../auth';
 
-/** Unverified users can use everything; the dashboard just reminds them (issue 2). */
+/** Unverified users can use everything; the dashboard just reminds them (decision 0003). */
 export function VerifyEmailBanner() {
   const { user } = useAuth();
   const resend = useRequestVerificationEmail();

@@ -14,9 +14,14 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../../lib/request';
-import { projectQueryKey } from '../projects/api';
+import { projectQueryKey } from '../projects';
 
-export const filesQueryKey = (projectId: string) => ['/api/files', projectId] as const;
+/**
+ * The editor's lean list, `GET /api/files/{projectId}/entries`: no content, so a large project
+ * opens fast (docs/decisions/0008-file-list-without-content.md). The default query function
+ * fetches the key joined with slashes.
+ */
+export const filesQueryKey = (projectId: string) => ['/api/files', projectId, 'entries'] as const;
 
 /**
  * One file's text. A file's content at a given id, path and version never changes, so the key
@@ -74,8 +79,8 @@ export function storeFile(queryClient: QueryClient, file: ProjectFile) {
 }
 
 /**
- * The file the editor opens first, with its text, asked for alongside the file list (spec
- * editor 4); it is stored as that file's content, so opening it waits for nothing more.
+ * The file the editor opens first, with its text, asked for alongside the file list (decision
+ * 0008); it is stored as that file's content, so opening it waits for nothing more.
  */
 export function useInitialFile(projectId: string) {
   const queryClient = useQueryClient();

@@ -9,8 +9,8 @@ import {
 import type { SaveConflict } from './use-autosave';
 
 /**
- * A save based on an old version never overwrites: both sides are shown and the person chooses
- * (issue 4, no lost edits).
+ * A save based on an old version never overwrites: both sides are shown and the person chooses,
+ * so no edit is lost (decision 0006).
  */
 export function ConflictDialog({
   conflict,

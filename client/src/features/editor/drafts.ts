@@ -1,6 +1,6 @@
 /**
  * Edits not yet saved, kept in the browser so a reload or a dropped connection loses nothing
- * (issue 4). Keyed by project; each draft remembers the version its edit started from.
+ * (decision 0006). Keyed by project; each draft remembers the version its edit started from.
  */
 export interface Draft {
   fileId: string;

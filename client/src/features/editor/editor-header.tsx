@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { saveStatusText, type SaveState } from './save-status';
 
 /**
- * Spec editor 2.1, header: back, project name, autosave status, save, run, GitHub, agent
+ * The editor's header: back, project name, autosave status, save, run, GitHub, agent
  * toggle, presence, shortcuts and theme. GitHub, the agent and presence arrive with their own
  * features; their buttons hold their places and say so.
  */

@@ -6,12 +6,10 @@ import { Group, Panel, Separator, useDefaultLayout, usePanelRef } from 'react-re
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
-import NotFoundPage from '../../app/not-found-page';
+import NotFoundPage from '../../components/not-found-page';
 import { errorStatus } from '../../lib/request';
 import { GenerationBanner } from '../ai';
-import { runButtonTitle } from '../exec/run-output';
-import { TerminalPanel } from '../exec/terminal-panel';
-import { useRun } from '../exec/use-run';
+import { runButtonTitle, TerminalPanel, useRun } from '../exec';
 import { useProject, useProjectFiles, useRefreshFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { GoToLineDialog } from './dialogs/go-to-line-dialog';
@@ -41,7 +39,7 @@ const CodeEditor = lazy(loadCodeEditor);
 type WorkspaceDialog = 'quickOpen' | 'search' | 'goToLine' | 'shortcuts';
 type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
-/** Spec editor 2.1: the editor route, /editor/{id}. */
+/** The editor route, /editor/{id}. */
 export default function EditorPage() {
   const { id = '' } = useParams<{ id: string }>();
   useEffect(() => {
@@ -55,8 +53,8 @@ export default function EditorPage() {
 function Workspace({ projectId, projectName }: { projectId: string; projectName: string }) {
   const files = useProjectFiles(projectId);
   const autosave = useAutosave(projectId);
-  // Undefined until the person picks (or deletes) a file: until then the spec's initial choice
-  // applies. Null is a cleared selection (spec editor 4: deleting the open file).
+  // Undefined until the person picks (or deletes) a file: until then the initial choice
+  // (pickInitialFile) applies. Null is a cleared selection (the open file was deleted).
   const [chosenPath, setChosenPath] = useState<string | null | undefined>(undefined);
   const [creating, setCreating] = useState<{ parent: string; kind: 'file' | 'folder' } | null>(
     null,
@@ -70,7 +68,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const editorRef = useRef<MonacoEditorInstance | null>(null);
   const filesPanel = usePanelRef();
   const pendingReveal = useRef<{ path: string; line: number; column: number } | null>(null);
-  // Column widths are remembered per project (issue 4).
+  // Column widths are remembered per project.
   const layout = useDefaultLayout({ id: `kiln-editor-${projectId}`, storage: localStorage });
 
   const fileList = useMemo(() => files.data ?? [], [files.data]);
@@ -153,7 +151,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const terminal = useTerminalPanel();
   const [isMac] = useState(isMacPlatform);
 
-  // Issue 5: the editor's text is what runs, saved or not. Monaco holds the freshest copy (a
+  // The editor's text is what runs, saved or not. Monaco holds the freshest copy (a
   // draft is one render behind a keystroke); a file without an open model uses its draft.
   const runSelected = () => {
     if (!selected) {

@@ -1,4 +1,4 @@
-/** Spec editor 2.1: while the editor loads, a skeleton and 'Loading editor...'. */
+/** While the editor loads, a skeleton and 'Loading editor...'. */
 export function EditorSkeleton() {
   return (
     <div className="flex h-full flex-col gap-2 p-4" role="status">

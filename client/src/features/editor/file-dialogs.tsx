@@ -18,7 +18,7 @@ function pathProblem(path: string): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-/** Spec editor 2.3 and 5: a type choice, a required name, and where it will be created. */
+/** New file or folder: a type choice, a required name, and where it will be created. */
 export function CreateFileDialog({
   parentPath,
   initialKind = 'file',
@@ -119,7 +119,7 @@ export function CreateFileDialog({
   );
 }
 
-/** Spec editor 2.3 and 5: submit only when the trimmed name is non-empty and differs. */
+/** Rename: submit only when the trimmed name is non-empty and differs. */
 export function RenameDialog({
   path,
   pending,

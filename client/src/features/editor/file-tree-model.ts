@@ -11,7 +11,7 @@ export interface TreeNode {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * Spec editor 2.2: the tree is built from slash-separated paths; folders come first, then items
+ * The tree is built from slash-separated paths; folders come first, then items
  * alphabetically. Folders implied by a path (with no row of their own) still appear.
  */
 export function buildFileTree(files: readonly ProjectFileEntry[]): TreeNode[] {
@@ -62,7 +62,7 @@ export function buildFileTree(files: readonly ProjectFileEntry[]): TreeNode[] {
 }
 
 /**
- * Spec editor 5: the filter matches file names case-insensitively; a folder stays when
+ * The filter matches file names case-insensitively; a folder stays when
  * anything inside it matches, so the match keeps its place in the tree.
  */
 export function filterFileTree(nodes: readonly TreeNode[], filter: string): TreeNode[] {
@@ -115,7 +115,7 @@ export function rowAfterKey(rowCount: number, index: number, key: string): numbe
 }
 
 /**
- * Whether a key opens the focused row: Enter alone. Ctrl/Cmd+Enter is Run (spec editor 9) and
+ * Whether a key opens the focused row: Enter alone. Ctrl/Cmd+Enter is Run and
  * must reach the workspace's shortcut.
  */
 export function opensRow(event: { key: string; ctrlKey: boolean; metaKey: boolean }): boolean {

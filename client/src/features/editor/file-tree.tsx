@@ -51,9 +51,9 @@ interface RowActions {
 }
 
 /**
- * Spec editor 2.2: the project's files as a tree, folders expanded by default, with a filter
+ * The project's files as a tree, folders expanded by default, with a filter
  * and keyboard navigation (arrows move, Left/Right fold and unfold, Enter opens). The tree is
- * windowed (issue 4): the open folders are flattened into rows and only the rows on screen are
+ * windowed: the open folders are flattened into rows and only the rows on screen are
  * rendered, so a project of thousands of files renders as quickly as a small one.
  */
 export function FileTree({

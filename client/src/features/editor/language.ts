@@ -1,4 +1,4 @@
-/** Monaco language ids by file extension (spec editor 2.1: language from the file's extension). */
+/** Monaco language ids by file extension: a file's language is chosen by its extension. */
 const BY_EXTENSION: Record<string, string> = {
   js: 'javascript',
   mjs: 'javascript',

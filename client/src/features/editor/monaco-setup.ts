@@ -7,7 +7,7 @@ import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import TsWorker from 'monaco-editor/language/typescript/ts.worker?worker';
 
 /**
- * Monaco is bundled with the app (never from a CDN, DESIGN.md 4) and its language workers are
+ * Monaco is bundled with the app (never loaded from a CDN) and its language workers are
  * Vite worker chunks. This module is imported only by the lazily loaded code editor, so no other
  * page downloads any of it.
  */

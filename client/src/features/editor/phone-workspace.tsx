@@ -11,7 +11,7 @@ const PANES: { id: PhonePane; label: string; icon: typeof Code2 }[] = [
 ];
 
 /**
- * The workspace on a phone: the three columns of spec editor 2.1 become panes shown one at a
+ * The workspace on a phone: the desktop's three columns become panes shown one at a
  * time, switched from a tab bar at the bottom. Hidden panes stay mounted (CSS only), so Monaco,
  * the terminal and the preview keep their state.
  */

@@ -18,7 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
-/** Spec editor 9: device sizes, and the 500 ms refresh spinner. */
+/** Device sizes, and the 500 ms refresh spinner. */
 const DEVICES = {
   desktop: { label: 'Desktop', icon: Monitor, size: null },
   tablet: { label: 'Tablet', icon: Tablet, size: { width: 768, height: 1024 } },
@@ -26,7 +26,7 @@ const DEVICES = {
 } as const;
 type Device = keyof typeof DEVICES;
 const REFRESH_SPINNER_MS = 500;
-/** Spec editor 9: the frame may run scripts, forms, popups and modals, on its own origin. */
+/** The frame may run scripts, forms, popups and modals, on its own origin (decision 0005). */
 const SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups allow-modals';
 const CONSOLE_LIMIT = 500;
 
@@ -40,7 +40,7 @@ const LEVEL_CLASS: Record<PreviewConsoleMessage['level'], string> = {
 
 /**
  * The selected HTML file rendered from the project's files, on the preview origin with a signed,
- * expiring link (DESIGN.md 3), so its scripts cannot reach Kiln's origin or the user's session.
+ * expiring link (decision 0005), so its scripts cannot reach Kiln's origin or the user's session.
  * `revision` changes whenever the project's files are saved, which reloads the page.
  */
 export function PreviewPanel({

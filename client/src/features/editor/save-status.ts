@@ -1,6 +1,6 @@
 export type SaveState = 'idle' | 'unsaved' | 'saving' | 'saved';
 
-/** Spec editor 4, autosave indicator texts. */
+/** The autosave indicator's texts. */
 export function saveStatusText(state: SaveState, lastSavedAt: number | null, now = Date.now()) {
   if (state === 'saving') return 'Saving...';
   if (state === 'saved') return 'Saved';

@@ -9,7 +9,7 @@ const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
 export type SideTab = 'preview' | 'chat' | 'actions';
 
 /**
- * Spec editor 2.1, right panel: Preview only for an HTML file, Quick Actions only for other
+ * The editor's right panel: Preview only for an HTML file, Quick Actions only for other
  * files, AI Chat always.
  */
 export function SidePanel({

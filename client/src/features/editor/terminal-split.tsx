@@ -6,7 +6,7 @@ const TITLE_BAR = '36px';
 const OPEN_SIZE = '35%';
 
 /**
- * The terminal under the editor column: opened by a run or Cmd/Ctrl+Shift+T (spec editor 9),
+ * The terminal under the editor column: opened by a run or Cmd/Ctrl+Shift+T,
  * collapsed back to its title bar, resized by dragging the line above it.
  */
 export function useTerminalPanel() {

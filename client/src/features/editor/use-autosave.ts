@@ -9,7 +9,7 @@ import type { SaveState } from './save-status';
 
 /** Quiet time after the last keystroke before saving. */
 const AUTOSAVE_DELAY_MS = 1000;
-/** Spec editor 9: the 'saved' badge shows for 2 seconds. */
+/** The 'saved' badge shows for 2 seconds. */
 const SAVED_BADGE_MS = 2000;
 const RETRY_DELAY_MS = 5000;
 
@@ -31,7 +31,7 @@ function staleBody(error: unknown): StaleSaveResponse | null {
 }
 
 /**
- * Autosave that never loses an edit (issue 4): each draft carries the version it was based on,
+ * Autosave that never loses an edit (decision 0006): each draft carries the version it was based on,
  * is kept in the browser until the server has it, is retried after a failure or when the
  * connection returns, and a save based on an old version becomes a conflict to resolve.
  */

@@ -10,9 +10,8 @@ const isAtOrInside = (path: string, folder: string) =>
   path === folder || path.startsWith(`${folder}/`);
 
 /**
- * Creating, renaming, deleting and uploading files, with the spec's toasts (editor 8) and its
- * selection rules (editor 4): renaming the open file follows it to its new path, deleting it
- * clears the selection.
+ * Creating, renaming, deleting and uploading files, with their toasts and the selection rules:
+ * renaming the open file follows it to its new path, deleting it clears the selection.
  */
 export function useFileActions(options: {
   projectId: string;

@@ -20,7 +20,7 @@ export interface RunLine {
   text: string;
 }
 
-/** Spec editor 8: what the terminal shows when the call itself fails. */
+/** What the terminal shows when the call itself fails. */
 export const RUN_FAILED = 'Failed to execute code';
 
 const LANGUAGE_LABELS: Record<RunLanguage, string> = {
@@ -55,7 +55,7 @@ export function runHeading(entry: RunEntry): { file: string; details: string[] }
 const withoutFinalNewline = (text: string) => text.replace(/\r?\n$/, '');
 
 /**
- * Spec editor 8: the lines a run shows, in order: what it printed, the answer's error field as
+ * The lines a run shows, in order: what it printed, the answer's error field as
  * 'Error: {error}', and how it ended. The server words the details itself (a truncation notice
  * at the end of the output; which limit stopped the run, or a missing package, in the error),
  * so the last line only names the limit, and is a notice when a limit hit or output was cut.
@@ -121,7 +121,7 @@ export function runsText(entries: readonly RunEntry[]): string {
 /**
  * The message of a run that never got an answer from the sandbox: the server's error field
  * (an unsupported file, a full queue, no sandbox for Python) or, when the call itself failed
- * (network, a bare 5xx), spec editor 8's 'Failed to execute code'.
+ * (network, a bare 5xx), the fixed text 'Failed to execute code'.
  */
 export function runFailureMessage(error: unknown): string {
   if (errorStatus(error) === undefined) return RUN_FAILED;

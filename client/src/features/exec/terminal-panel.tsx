@@ -31,7 +31,7 @@ export interface TerminalPanelProps {
 }
 
 /**
- * Spec editor 2.1 and 8, issue 5: the Terminal under the editor. Each run shows its file,
+ * The Terminal under the editor. Each run shows its file,
  * language and sandbox, what it printed, its error as 'Error: {error}', any limit that stopped
  * it, and how it exited. The title bar keeps the latest run's outcome in view (and announces
  * it) even while the panel is collapsed.

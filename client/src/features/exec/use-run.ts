@@ -29,7 +29,7 @@ export function useRun(projectId: string) {
       ]);
       let finished: RunEntry;
       try {
-        // Spec editor 7.1: language defaults to javascript; the server goes by the extension.
+        // `language` defaults to javascript; the server goes by the extension.
         const language = runLanguageOf(filePath) ?? 'javascript';
         const result = await executeFile(projectId, { filePath, code, language });
         finished = { id, filePath, status: 'done', result };

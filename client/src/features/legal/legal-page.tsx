@@ -13,7 +13,7 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** The operator named in all three policies (spec accounts 2, Legal pages). */
+/** The operator named in all three policies. */
 export const LEGAL_ENTITY = 'Kiln Technologies Ltd';
 
 export const CONTACT_EMAILS = {

@@ -49,7 +49,7 @@ const VALUES: Item[] = [
   },
 ];
 
-/** The only marketing figures the product states (spec accounts 1); do not add others. */
+/** The only marketing figures the product states; do not add others. */
 const STATS = [
   { value: '10,000+', label: 'Active developers' },
   { value: '50,000+', label: 'Projects created' },

@@ -28,7 +28,7 @@ interface Feature {
   points: string[];
 }
 
-/** The ten advertised features (spec accounts 1 and 2, detailed in the editor spec). */
+/** The ten advertised features. */
 const FEATURES: Feature[] = [
   {
     icon: Sparkles,

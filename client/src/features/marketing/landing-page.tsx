@@ -13,7 +13,7 @@ import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import type { AuthTab } from '../auth/auth-dialog';
+import type { AuthTab } from '../auth-dialog';
 import { MarketingFooter } from './marketing-layout';
 import { WorkspacePreview } from './workspace-preview';
 
@@ -52,7 +52,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
 
 // The dialog's forms bring zod and react-hook-form; they load on the first sign of intent
 // (hover, focus, touch) rather than with the page, which keeps the landing page light.
-const loadAuthDialog = () => import('../auth/auth-dialog');
+const loadAuthDialog = () => import('../auth-dialog');
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 const preload = {
   onPointerEnter: () => void loadAuthDialog(),
@@ -60,7 +60,7 @@ const preload = {
   onTouchStart: () => void loadAuthDialog(),
 };
 
-/** Spec accounts 2, landing page: every sign-in or start button opens the authentication dialog. */
+/** The landing page: every sign-in or start button opens the authentication dialog. */
 export default function LandingPage() {
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab; used: boolean }>({
     open: false,

@@ -5,7 +5,7 @@ import { COPYRIGHT_YEAR } from '@kiln/shared';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 
 const NAV = [
   { href: '/features', label: 'Features' },
@@ -15,7 +15,7 @@ const NAV = [
   { href: '/resources', label: 'Resources' },
 ];
 
-/** Header of the marketing pages: Get Started goes to /register (spec accounts 2). */
+/** Header of the marketing pages: Get Started goes to /register. */
 export function MarketingHeader() {
   const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(false);

@@ -14,12 +14,12 @@ import {
 } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatGbp } from '../../lib/money';
-import { useAuth } from '../auth/use-auth';
+import { useAuth } from '../auth';
 import { MarketingPage } from './marketing-layout';
 
 const POPULAR_PLAN: SubscriptionPlan = 'pro';
 
-/** What each tier includes, as spec accounts 6 states it. `true` means included, `false` not. */
+/** What each tier includes. `true` means included, `false` not. */
 const COMPARISON: { label: string; values: Record<SubscriptionPlan, string | boolean> }[] = [
   { label: 'Projects', values: { free: '3', pro: 'Unlimited', enterprise: 'Unlimited' } },
   { label: 'Storage', values: { free: '5GB', pro: '50GB', enterprise: 'Unlimited' } },

@@ -92,7 +92,7 @@ const QUICK_START: { title: string; text: string; link?: { href: string; label: 
   },
 ];
 
-/** A few of the editor's shortcuts (editor spec 9); Cmd replaces Ctrl on a Mac. */
+/** A few of the editor's shortcuts (its help dialog lists them all); Cmd replaces Ctrl on a Mac. */
 const SHORTCUTS: { keys: string[]; action: string }[] = [
   { keys: ['Ctrl', 'P'], action: 'Open a file by name' },
   { keys: ['Ctrl', 'Shift', 'F'], action: 'Search in all files' },

@@ -25,7 +25,7 @@ interface Channel {
   action?: { href: string; label: string };
 }
 
-/** Support tiers of spec accounts 6 and 9: email for all, chat for paid plans, SLA for Enterprise. */
+/** Support tiers: email for all, chat for paid plans, SLA for Enterprise. */
 const CHANNELS: Channel[] = [
   {
     icon: Mail,

@@ -19,7 +19,7 @@ interface TemplateCategory {
   templates: Template[];
 }
 
-/** The 13 templates of spec accounts 3, plus one that is announced but not yet available. */
+/** The 13 templates of Kiln's catalogue, plus one that is announced but not yet available. */
 const CATEGORIES: TemplateCategory[] = [
   {
     id: 'frontend',
@@ -116,7 +116,7 @@ const CATEGORIES: TemplateCategory[] = [
   },
 ];
 
-/** As on the dashboard (spec accounts 2): languages without a colour of their own are neutral. */
+/** As on the dashboard: languages without a colour of their own are neutral. */
 const LANGUAGE_BADGE: Record<TemplateLanguage, string> = {
   javascript: 'border-yellow-500/30 bg-yellow-500/15 text-yellow-700 dark:text-yellow-300',
   typescript: 'border-blue-500/30 bg-blue-500/15 text-blue-700 dark:text-blue-300',

@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/request';
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
 export const projectQueryKey = (id: string) => ['/api/projects', id] as const;
 
-/** The signed-in user's projects (spec accounts 7: GET /api/projects). */
+/** The signed-in user's projects (GET /api/projects). */
 export function useProjects() {
   return useQuery<Project[]>({ queryKey: PROJECTS_QUERY_KEY });
 }

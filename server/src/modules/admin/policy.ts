@@ -2,14 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { UpdateAdminUserInput } from '@kiln/shared';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requireAdmin } from '../auth/policy';
+import { requireAdmin } from '../auth';
 
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
 export const CANNOT_DEMOTE_SELF =
   'You cannot remove your own administrator access. Ask another administrator to do it.';
 
 /**
- * Route hook for every /api/admin route (DESIGN.md 3): signed-out callers get 401 and
+ * Route hook for every /api/admin route: signed-out callers get 401 and
  * non-administrators 403, before the body is validated, so neither learns the endpoint's shape.
  */
 export async function adminOnly(request: FastifyRequest): Promise<void> {
@@ -27,7 +27,7 @@ export function assertMayUpdateUser(actor: UserRow, userId: string, changes: Upd
   }
 }
 
-/** Spec accounts 5: an administrator cannot delete their own account. */
+/** An administrator cannot delete their own account (decision 0009). */
 export function assertMayDeleteUser(actor: UserRow, userId: string) {
   if (actor.id === userId) throw new AppError('OWN_ACCOUNT', CANNOT_DELETE_SELF);
 }

@@ -32,7 +32,7 @@ export interface AnalyticsCounts {
 
 type RecentUserRow = Pick<UserRow, 'id' | 'email' | 'createdAt' | 'subscriptionPlan'>;
 
-/** Spec accounts 3 and 9: revenue is each paid plan's price times its active subscriptions. */
+/** Revenue is each paid plan's price times its active subscriptions (decision 0009). */
 export function presentAnalytics(counts: AnalyticsCounts, recent: RecentUserRow[]): AdminAnalytics {
   return {
     totalUsers: counts.totalUsers,

@@ -11,8 +11,8 @@ import {
 } from '@kiln/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { listUsageByUser } from '../ai/usage';
-import { requireAdmin } from '../auth/policy';
+import { listUsageByUser } from '../ai';
+import { requireAdmin } from '../auth';
 import { adminOnly, assertMayDeleteUser, assertMayUpdateUser } from './policy';
 import { presentAdminUser, presentAnalytics } from './presenter';
 import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
@@ -20,7 +20,7 @@ import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
 // Any string: a malformed id is simply a user that does not exist (404, never 400).
 const UserParams = z.object({ userId: z.string() });
 
-/** Spec accounts 7: the administrator portal's calls, all for administrators only. */
+/** The administrator portal's calls, all for administrators only. */
 export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Database }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;

@@ -20,7 +20,7 @@ const withProjectCount = (row: { user: UserRow; projectCount: number }) => ({
   projectCount: row.projectCount,
 });
 
-/** Every account with its project count, newest first (spec accounts 7: GET /api/admin/users). */
+/** Every account with its project count, newest first (GET /api/admin/users). */
 export async function listUsers(options: { db: DbOrTx }) {
   const rows = await selectUsersWithProjectCount(options.db).orderBy(
     desc(users.createdAt),
@@ -33,7 +33,7 @@ const countWhere = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 
 /**
- * Spec accounts 3: every figure of the analytics comes from one aggregate pass over `users`
+ * Every figure of the analytics comes from one aggregate pass over `users`
  * (and a count of `projects`), so it costs the same whether there are ten accounts or a million.
  */
 export async function getAnalytics(options: { db: DbOrTx }) {

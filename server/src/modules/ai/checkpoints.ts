@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { aiCheckpointFiles, aiCheckpoints, projects } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { applyFileStates, digestOf, readFileStates, type FileState } from '../files/file-states';
-import { getOwnedProject } from '../projects/policy';
+import { applyFileStates, digestOf, readFileStates, type FileState } from '../files';
+import { getOwnedProject } from '../projects';
 
 const checkpointNotFound = () => notFound('Checkpoint not found');
 

@@ -2,7 +2,7 @@ import type { AiAttachment, ConversationMessage, FileChange } from '@kiln/shared
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiCheckpoints, aiMessages } from '../../db/schema';
-import { getOwnedProject } from '../projects/policy';
+import { getOwnedProject } from '../projects';
 
 /** Messages of a conversation shown and given to the model; older ones are left out. */
 export const CONVERSATION_MAX_MESSAGES = 500;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { aiGenerations, users, type UserRow } from '../../db/schema';
 import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/job';
 import { AppError, notFound } from '../../lib/app-error';
-import { getOwnedProject } from '../projects/policy';
+import { getOwnedProject } from '../projects';
 import { runAgentRequest, type AgentDeps } from './agent-service';
 
 type GenerateValues = z.output<typeof GenerateProjectInputSchema>;

@@ -66,7 +66,7 @@ describe('an OpenAI-compatible model server at OPENAI_BASE_URL', () => {
     const p = await projectWithPage();
     const response = await p.client.post(
       '/api/ai/agent',
-      // The spec's client always names the first family; this server has only the other.
+      // A client that always names the first family; this server has only the other.
       {
         projectId: p.project.id,
         message: '[scenario:rename-heading] Change the heading',

@@ -1,11 +1,8 @@
 import type { Database } from '../../db/client';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { Sandbox } from '../../sandbox/types';
-import { executeFile } from '../exec/service';
-import { RegexSearchPool } from '../files/regex-pool';
-import { searchFiles } from '../files/search';
-import { getFileByPath } from '../files/service';
-import { ProjectTextCache } from '../files/text-cache';
+import { executeFile } from '../exec';
+import { RegexSearchPool, searchFiles, getFileByPath, ProjectTextCache } from '../files';
 import { AppError } from '../../lib/app-error';
 import type { AgentToolContext } from './agent/tools';
 

@@ -102,7 +102,7 @@ export function providersFrom(models: ResolvedModel[]): AiProviders {
       const chosen = provider ? models.find((m) => m.provider === provider) : models[0];
       if (chosen) return chosen;
       if (models.length === 0) throw aiNotConfigured();
-      // The spec's client always asks for 'anthropic'; a server with only the other family
+      // Some clients always ask for 'anthropic'; a server with only the other family
       // answers with it rather than refusing.
       return models[0] as ResolvedModel;
     },

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { AppError } from '../../lib/app-error';
-import { requireUser, signedIn } from '../auth/policy';
+import { requireUser, signedIn } from '../auth';
 import type { AgentDeps } from './agent-service';
 import { runAgentRequest } from './agent-service';
 import { listCheckpoints, restoreCheckpoint } from './checkpoints';

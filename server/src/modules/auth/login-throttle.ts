@@ -9,7 +9,7 @@ export interface ThrottlePolicy {
 }
 
 /**
- * Per-account sign-in throttle (issue 2). Failures are counted for unknown emails too, so
+ * Per-account sign-in throttle (decision 0002). Failures are counted for unknown emails too, so
  * being locked out reveals nothing about which accounts exist. Stored in the database so the
  * count is shared by every instance and survives restarts.
  */

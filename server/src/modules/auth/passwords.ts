@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 // Algorithm.Argon2id; the enum is a const enum that isolated modules cannot read.
 const ARGON2ID = 2;
 
-// OWASP's Argon2id baseline: 19 MiB, 2 passes, 1 lane (DESIGN.md section 3).
+// OWASP's Argon2id baseline: 19 MiB, 2 passes, 1 lane.
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {

@@ -3,8 +3,8 @@ import type { LoginInput, RegisterInput } from '@kiln/shared';
 import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetEmail, verificationEmail } from '../mail/templates';
+import type { Mailer } from '../mail';
+import { passwordResetEmail, verificationEmail } from '../mail';
 import { issueEmailToken, redeemEmailToken, TOKEN_LIFETIME_MS } from './email-tokens';
 import {
   assertLoginAllowed,
@@ -44,7 +44,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 const REGISTRATION_LOCK = sql.raw('7203154001');
 
 /**
- * Creates an account from either register payload (spec 2: both readings stand). The first
+ * Creates an account from either register payload (decision 0001). The first
  * account on an empty instance, and any listed in ADMIN_EMAILS, is an administrator.
  */
 export async function registerUser(options: {
@@ -99,7 +99,7 @@ export async function registerUser(options: {
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
-/** Wrong password and unknown email answer the same 401 (issue 2). */
+/** Wrong password and unknown email answer the same 401 (decision 0002). */
 export async function loginUser(options: {
   db: Database;
   input: LoginInput;

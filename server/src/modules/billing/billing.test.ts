@@ -187,7 +187,7 @@ describe('billing with Stripe', () => {
     expect(again[0]?.form.get('customer')).toBe(subscription?.form.get('customer'));
     expect(again[0]?.form.get('items[0][price]')).toBe('price_enterprise');
 
-    // Only a verified Stripe event changes a plan (DESIGN.md 3).
+    // Only a verified Stripe event changes a plan (decision 0010).
     expect(await me(client)).toMatchObject({
       subscriptionPlan: 'free',
       subscriptionStatus: 'free',

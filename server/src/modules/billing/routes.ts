@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
-import { requireUser, signedIn } from '../auth/policy';
+import { requireUser, signedIn } from '../auth';
 import { applyStripeEvent, createSubscription } from './service';
 import { createStripeClient, type StripeSettings } from './stripe-client';
 import { verifiedStripeEvent } from './webhook-event';
@@ -19,7 +19,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe's events are small; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
-/** Paid plans are sold only when every piece is configured (DESIGN.md 4, billing). */
+/** Paid plans are sold only when every piece is configured (decision 0010). */
 export function stripeSettingsFrom(env: Env): StripeSettings | null {
   const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_PRICE_PRO, STRIPE_PRICE_ENTERPRISE } =
     env;
@@ -44,7 +44,7 @@ const notConfigured = () =>
     'Payments are not set up on this server yet. Please try again later or contact support.',
   );
 
-/** Spec accounts 7: checkout; and the Stripe webhook that alone changes a plan (DESIGN.md 3). */
+/** Checkout, and the Stripe webhook that alone changes a plan (decision 0010). */
 export function registerBillingRoutes(
   fastify: FastifyInstance,
   deps: { db: Database; env: Env },

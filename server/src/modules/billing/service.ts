@@ -80,7 +80,7 @@ function customerIdOf(subscription: Stripe.Subscription): string | null {
 }
 
 /**
- * Applies a verified Stripe event once (DESIGN.md 3): its id is recorded in the same
+ * Applies a verified Stripe event once (decision 0010): its id is recorded in the same
  * transaction that applies it, so a redelivery changes nothing and a failure records nothing.
  * Answers whether the event was new.
  */

@@ -61,6 +61,7 @@ describe('the API document', () => {
       '/api/auth/login',
       '/api/projects',
       '/api/files/{projectId}',
+      '/api/files/{projectId}/entries',
       '/api/files/search/{projectId}',
       '/api/projects/{id}/execute',
       '/api/ai/agent',
@@ -73,6 +74,23 @@ describe('the API document', () => {
     expect(JSON.stringify(agent?.requestBody)).toContain('conversationHistory');
     expect(Object.keys(agent?.responses ?? {})).toContain('200');
     expect(Object.keys(document.paths)).not.toContain('/api/openapi.json');
+    // The public file list answers content; the editor's lean list does not
+    // (docs/decisions/0008-file-list-without-content.md).
+    const fileFields = (path: string) =>
+      Object.keys(
+        (
+          document.paths[path]?.get?.responses?.['200'] as {
+            content: {
+              'application/json': { schema: { items: { properties: Record<string, unknown> } } };
+            };
+          }
+        ).content['application/json'].schema.items.properties,
+      );
+    expect(fileFields('/api/files/{projectId}')).toContain('content');
+    expect(fileFields('/api/files/{projectId}/entries')).not.toContain('content');
+    expect(fileFields('/api/files/{projectId}/entries')).toEqual(
+      fileFields('/api/files/{projectId}').filter((field) => field !== 'content'),
+    );
   });
 
   it('serves a readable page at /api/docs', async () => {

@@ -16,9 +16,9 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
-import { createFile, createProject } from '../files/test-helpers';
+import { createFile, createProject } from '../../test/project-files';
 
-/** Issue 5: each test asserts what the user sees in the output panel. */
+/** Each test asserts what the user sees in the output panel. */
 
 const execute = (client: TestClient, projectId: string, input: ExecuteInput) =>
   client.post(`/api/projects/${projectId}/execute`, input);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { Sandbox } from '../../sandbox/types';
-import { requireUser, signedIn } from '../auth/policy';
+import { requireUser, signedIn } from '../auth';
 import { executeFile } from './service';
 
 // Any string: a malformed id is a project that does not exist (404, never 400).
@@ -14,7 +14,7 @@ const ProjectParams = z.object({ id: z.string() });
 /** The editor's text travels as a JSON string, where some characters take two bytes. */
 const CODE_BODY_LIMIT = 2 * FILE_LIMITS.textBytes + 64 * 1024;
 
-/** Spec editor 7.1: POST /api/projects/{id}/execute, for the project's owner. */
+/** POST /api/projects/{id}/execute, for the project's owner. */
 export function registerExecRoutes(
   fastify: FastifyInstance,
   deps: { db: Database; sandbox: Sandbox; queue: RunQueue },

@@ -13,9 +13,9 @@ import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { RunFile, Sandbox } from '../../sandbox/types';
-import { getOwnedProject } from '../projects/policy';
+import { getOwnedProject } from '../projects';
 import { missingPackageHint } from './missing-package';
-import { formatBytes } from '../uploads/file-types';
+import { formatBytes } from '../uploads';
 
 type ExecuteValues = z.output<typeof ExecuteInputSchema>;
 
@@ -40,7 +40,7 @@ function unavailable(language: RunLanguage): AppError {
 
 /**
  * The files a run works on: the project as saved, with the file being run replaced by the
- * editor's text, so unsaved edits run (issue 5).
+ * editor's text, so unsaved edits run.
  */
 async function loadRunFiles(
   db: Database,
@@ -78,7 +78,7 @@ async function loadRunFiles(
   return runFiles;
 }
 
-/** Spec editor 7.1: runs a project's file with the editor's current text, in the sandbox. */
+/** Runs a project's file with the editor's current text, in the sandbox (decision 0007). */
 export async function executeFile(options: {
   db: Database;
   sandbox: Sandbox;

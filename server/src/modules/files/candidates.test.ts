@@ -14,7 +14,7 @@ import {
 } from './candidates';
 import { escapeRegExp, scanFiles, type ScanFile } from './scan';
 import { ProjectTextCache } from './text-cache';
-import { createProject, insertRows } from './test-helpers';
+import { createProject, insertRows } from '../../test/project-files';
 
 const LIMITS = {
   files: FILE_LIMITS.searchResults,

@@ -3,8 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
-import { getOwnedProject } from '../projects/policy';
-import { mimeTypeFromName } from '../uploads/file-types';
+import { getOwnedProject } from '../projects';
+import { mimeTypeFromName } from '../uploads';
 import { ancestorsOf } from './paths';
 import { byPath, lockProjectTree, touchProject } from './service';
 

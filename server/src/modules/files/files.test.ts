@@ -23,7 +23,7 @@ import {
   insertRows,
   projectRows,
   projectUpdatedAt,
-} from './test-helpers';
+} from '../../test/project-files';
 
 describe('files API', () => {
   let t: TestApp;
@@ -39,8 +39,9 @@ describe('files API', () => {
     return { client, user, project };
   }
 
+  /** The editor's lean list (the public list, with content, is tested in list.test.ts). */
   const list = async (client: TestClient, projectId: string) => {
-    const response = await client.get(`/api/files/${projectId}`);
+    const response = await client.get(`/api/files/${projectId}/entries`);
     expect(response.statusCode, response.body).toBe(200);
     return response.json<ProjectFileEntry[]>().map(expectFileEntry);
   };
@@ -55,7 +56,7 @@ describe('files API', () => {
     return expectProjectFile(response.json());
   };
 
-  describe('GET /api/files/:projectId', () => {
+  describe('GET /api/files/:projectId/entries and /raw', () => {
     it('lists every file and folder without content, in path order', async () => {
       const { client, project } = await ownerWithProject();
       await createFile(client, project.id, 'src/app.js', { content: 'app();\n' });
@@ -152,12 +153,14 @@ describe('files API', () => {
 
     it('answers 404 for a project id that is not a project', async () => {
       const { client } = await signUp(t.app);
-      expectError(await client.get('/api/files/not-a-uuid'), 404, 'NOT_FOUND');
-      expectError(
-        await client.get('/api/files/00000000-0000-4000-8000-000000000000'),
-        404,
-        'NOT_FOUND',
-      );
+      for (const suffix of ['', '/entries']) {
+        expectError(await client.get(`/api/files/not-a-uuid${suffix}`), 404, 'NOT_FOUND');
+        expectError(
+          await client.get(`/api/files/00000000-0000-4000-8000-000000000000${suffix}`),
+          404,
+          'NOT_FOUND',
+        );
+      }
     });
   });
 
@@ -247,7 +250,7 @@ describe('files API', () => {
   describe('search cache warm-up', () => {
     afterEach(() => vi.restoreAllMocks());
 
-    it("reads a project's text into the search cache once its file list has been sent", async () => {
+    it("reads a project's text into the search cache once the editor's list has been sent", async () => {
       const warm = vi.spyOn(ProjectTextCache.prototype, 'warm');
       const { client, project } = await ownerWithProject();
       await createFile(client, project.id, 'notes.txt', { content: 'warm me' });
@@ -276,12 +279,14 @@ describe('files API', () => {
       expect(warm).toHaveBeenCalledTimes(1);
 
       const { client: stranger } = await signUp(t.app);
-      expectError(await stranger.get(`/api/files/${project.id}`), 404, 'NOT_FOUND');
+      expectError(await stranger.get(`/api/files/${project.id}/entries`), 404, 'NOT_FOUND');
       expectError(
-        await new TestClient(t.app).get(`/api/files/${project.id}`),
+        await new TestClient(t.app).get(`/api/files/${project.id}/entries`),
         401,
         'UNAUTHENTICATED',
       );
+      // The public list has just read every text itself; reading it all again would double it.
+      expect((await client.get(`/api/files/${project.id}`)).statusCode).toBe(200);
       expect(warm).toHaveBeenCalledTimes(1);
     });
   });
@@ -746,6 +751,7 @@ describe('files API', () => {
       const upload = multipartBody([{ field: 'files', filename: 'x.txt', content: 'x' }]);
       return [
         ['GET', `/api/files/${project.id}`, undefined, {}],
+        ['GET', `/api/files/${project.id}/entries`, undefined, {}],
         ['GET', `/api/files/${project.id}/raw?path=index.js`, undefined, {}],
         ['GET', `/api/files/${project.id}/content?path=index.js`, undefined, {}],
         ['GET', `/api/files/${project.id}/initial`, undefined, {}],

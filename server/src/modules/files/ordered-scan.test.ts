@@ -6,7 +6,7 @@ import { signUp } from '../../test/factories';
 import { SCAN_SLICE, scanInPathOrder } from './ordered-scan';
 import { escapeRegExp, scanFiles } from './scan';
 import { ProjectTextCache } from './text-cache';
-import { createProject, insertRows } from './test-helpers';
+import { createProject, insertRows } from '../../test/project-files';
 
 const LIMITS = {
   files: FILE_LIMITS.searchResults,

@@ -4,7 +4,7 @@ import { queryRows, type Database } from '../../db/client';
 import { scanFiles, type ScanFile, type ScanLimits, type ScanPattern } from './scan';
 
 /*
- * A search answers the first 50 files in path order that hold a match (spec editor 7.1). A
+ * A search answers the first 50 files in path order that hold a match. A
  * query that many files hold ("function", "ab") has found them a few hundred files into the
  * project, so a project that is not in memory is read in path order a slice at a time and the
  * reading stops once the answer is full, instead of bringing all of its text out first.

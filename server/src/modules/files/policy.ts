@@ -9,7 +9,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const fileNotFound = () => notFound('File not found');
 
 /**
- * A file of a project the user owns. Anyone else is told it does not exist (DESIGN.md 3), like
+ * A file of a project the user owns. Anyone else is told it does not exist, like
  * projects/policy.ts does for projects.
  */
 export async function getOwnedFile(options: {

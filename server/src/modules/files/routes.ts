@@ -5,7 +5,6 @@ import {
   FilePathQuerySchema,
   InitialFileResponseSchema,
   MessageResponseSchema,
-  ProjectFileEntryListSchema,
   ProjectFileListSchema,
   ProjectFileSchema,
   SearchFilesInputSchema,
@@ -18,9 +17,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { requireUser, signedIn } from '../auth/policy';
-import { getOwnedProject } from '../projects/policy';
-import { presentFile, presentFileEntry } from './presenter';
+import { requireUser, signedIn } from '../auth';
+import { getOwnedProject } from '../projects';
+import { registerFileListRoutes } from './list-routes';
+import { presentFile } from './presenter';
 import { RegexSearchPool } from './regex-pool';
 import { searchFiles } from './search';
 import { ProjectTextCache } from './text-cache';
@@ -30,7 +30,6 @@ import {
   getFile,
   getFileBytes,
   getInitialFile,
-  listFiles,
   moveFile,
   saveFileContent,
   textTooLarge,
@@ -64,7 +63,6 @@ export interface FileRoutesOptions {
   searchCacheChars?: number;
 }
 
-/** Spec editor 7.1: the files of a project, for its owner only. */
 /** An upload of this many files counts as a bulk import. */
 const BULK_IMPORT_FILES = 100;
 
@@ -91,30 +89,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
     });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    // The list carries no content: the editor fetches a file's text when it opens it.
-    app.get(
-      '/api/files/:projectId',
-      {
-        onRequest: signedIn,
-        schema: { params: ProjectParams, response: { 200: ProjectFileEntryListSchema } },
-        // The project is open in an editor, where a search may follow: once the list has been
-        // sent (to the owner: anyone else got an error), read its text into the search cache.
-        onResponse: (request, reply, done) => {
-          const { projectId } = request.params;
-          if (reply.statusCode === 200) {
-            textCache.warm(db, projectId).catch((error: unknown) => {
-              request.log.warn({ err: error, projectId }, 'warming the search cache failed');
-            });
-          }
-          done();
-        },
-      },
-      async (request) => {
-        const user = requireUser(request);
-        const rows = await listFiles({ db, userId: user.id, projectId: request.params.projectId });
-        return rows.map(presentFileEntry);
-      },
-    );
+    registerFileListRoutes(scope, { db, textCache });
 
     app.get(
       '/api/files/:projectId/content',

@@ -5,7 +5,7 @@ import { expectError } from '../../test/assertions';
 import type { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
-import { PNG, createFile, createProject, insertRows } from './test-helpers';
+import { PNG, createFile, createProject, insertRows } from '../../test/project-files';
 import { ProjectTextCache } from './text-cache';
 
 describe('POST /api/files/search/:projectId', () => {

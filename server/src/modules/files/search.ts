@@ -2,7 +2,7 @@ import { FILE_LIMITS, type SearchFilesInputSchema, type SearchResult } from '@ki
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getOwnedProject } from '../projects/policy';
+import { getOwnedProject } from '../projects';
 import { findCandidates } from './candidates';
 import type { RegexSearchPool } from './regex-pool';
 import { scanInPathOrder } from './ordered-scan';
@@ -18,7 +18,7 @@ const SCAN_LIMITS: ScanLimits = {
 };
 
 /**
- * Searches the text files of a project line by line (spec editor 7.1), in path order, up to 50
+ * Searches the text files of a project line by line (POST /api/files/search), in path order, up to 50
  * files. A plain query is a literal substring and is scanned here: an escaped literal cannot
  * backtrack. A regular expression runs in the worker pool under its time budget, over the
  * project's text read whole (from memory when the text cache holds it).

@@ -5,9 +5,8 @@ import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getOwnedProject } from '../projects/policy';
-import { formatBytes, mimeTypeFromName } from '../uploads/file-types';
-import { batches } from '../uploads/service';
+import { getOwnedProject } from '../projects';
+import { formatBytes, mimeTypeFromName, batches } from '../uploads';
 import { ancestorsOf, isInside } from './paths';
 import { fileNotFound, getOwnedFile, isFileId } from './policy';
 import { fileColumns, fileEntryColumns, type FileEntryView, type FileView } from './presenter';
@@ -105,6 +104,20 @@ export async function listFiles(options: {
     .orderBy(byPath);
 }
 
+/**
+ * Every file and folder of a project the user owns, in path order, each with its content (null
+ * for folders and binary files, whose bytes are left out as in every answer about one file).
+ */
+export async function listFilesWithContent(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+}): Promise<FileView[]> {
+  const { db, projectId } = options;
+  await getOwnedProject(options);
+  return db.select(fileColumns).from(files).where(eq(files.projectId, projectId)).orderBy(byPath);
+}
+
 /** One file of a project the user owns, with its content, by path: the file being opened. */
 export async function getFile(options: {
   db: Database;
@@ -120,7 +133,7 @@ export async function getFile(options: {
 }
 
 /**
- * The file the editor opens first (spec editor 4), with its content, or null for a project
+ * The file the editor opens first (pickInitialFile), with its content, or null for a project
  * without files. The editor asks for it alongside the file list, so the first file does not
  * wait for the list to arrive before its text is requested.
  */

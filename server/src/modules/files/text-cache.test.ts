@@ -4,7 +4,7 @@ import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
-import { PNG, createFile, createProject, insertRows } from './test-helpers';
+import { PNG, createFile, createProject, insertRows } from '../../test/project-files';
 import { comparePaths } from './paths';
 import { byPath } from './service';
 import { ProjectTextCache, WARM_CHUNK } from './text-cache';

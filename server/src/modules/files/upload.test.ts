@@ -14,7 +14,7 @@ import {
   expectProjectFile,
   projectRows,
   projectUpdatedAt,
-} from './test-helpers';
+} from '../../test/project-files';
 
 describe('POST /api/files/upload/:projectId', () => {
   let t: TestApp;

@@ -3,11 +3,10 @@ import { FILE_LIMITS, FilePathSchema } from '@kiln/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { describeIssues } from '../../lib/validation';
-import { formatBytes, formatCount, isTextFile, resolveMimeType } from '../uploads/file-types';
-import { drain } from '../uploads/multipart';
+import { formatBytes, formatCount, isTextFile, resolveMimeType, drain } from '../uploads';
 import type { NewProjectFile } from './service';
 
-/** The form field the editor sends its files in, once per file (spec editor 7.1). */
+/** The form field the editor sends its files in, once per file. */
 export const FILES_FIELD = 'files';
 
 /** Parser limits for the upload route; the byte caps are enforced while reading. */

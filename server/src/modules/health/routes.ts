@@ -10,7 +10,7 @@ const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
   mail: z.enum(['smtp', 'outbox']),
-  /** How code runs here, decided by the start-up self-test (issue 5). */
+  /** How code runs here, decided by the start-up self-test (decision 0007). */
   sandbox: z.object({
     backend: z.enum(SANDBOX_BACKENDS),
     languages: z.array(z.enum(RUN_LANGUAGES)),

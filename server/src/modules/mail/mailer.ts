@@ -25,7 +25,7 @@ export interface MailerOptions {
   log: FastifyBaseLogger;
 }
 
-/** SMTP when `SMTP_URL` is set; otherwise a dev outbox of JSON files in DATA_DIR (DESIGN.md 4). */
+/** SMTP when `SMTP_URL` is set; else a dev outbox of JSON files in DATA_DIR (decision 0003). */
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transporter = nodemailer.createTransport(options.smtpUrl);

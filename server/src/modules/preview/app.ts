@@ -7,7 +7,7 @@ import Fastify, {
 import type { DatabaseHandle } from '../../db/client';
 import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
-import { mimeTypeFromName } from '../uploads/file-types';
+import { mimeTypeFromName } from '../uploads';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, injectConsoleScript } from './console-script';
 import { getPreviewFile } from './service';
 import { previewTokenKey, verifyPreviewToken } from './token';
@@ -20,7 +20,7 @@ export interface BuildPreviewAppOptions {
 }
 
 /**
- * The preview server (DESIGN.md 3): a second Fastify instance on PREVIEW_PORT that serves
+ * The preview server (decision 0005): a second Fastify instance on PREVIEW_PORT that serves
  * project files to anyone holding a signed, expiring link, from an origin that is not the app's.
  * It has no sessions: it never reads a cookie and never sets one, so a page it serves has
  * nothing of the user's to use, and the app's API, on another origin, does not answer its scripts.

@@ -7,7 +7,7 @@ export const CONSOLE_SCRIPT_PATH = '/__kiln/console.js';
 export const CONSOLE_LIMITS = { depth: 4, keys: 50, length: 10_000 } as const;
 
 /**
- * The developer-tools console of spec section 9: forwards console calls, uncaught errors and
+ * The preview's developer-tools console: forwards console calls, uncaught errors and
  * unhandled rejections to the editor with `parent.postMessage`. It is plain ES2017 for any
  * browser, served as a file rather than inlined so the page's own CSP and markup stay as written.
  * Opened outside a frame it does nothing.

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
-import { requireUser, signedIn } from '../auth/policy';
-import { getOwnedProject } from '../projects/policy';
+import { requireUser, signedIn } from '../auth';
+import { getOwnedProject } from '../projects';
 import { createPreviewLink } from './service';
 import { previewTokenKey } from './token';
 

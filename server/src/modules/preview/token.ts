@@ -4,7 +4,7 @@ import { deriveKey } from '../../lib/secret-key';
 import { safeEqual } from '../../lib/tokens';
 
 /*
- * A preview link carries its own proof instead of a cookie (DESIGN.md 3): the token is
+ * A preview link carries its own proof instead of a cookie (decision 0005): the token is
  * base64url(JSON payload) "." base64url(HMAC-SHA256(payload)), under a key derived from the
  * server's secret for this purpose only. Nothing is stored, so any instance sharing SECRET_KEY
  * can check it.

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 
 /**
- * Only the owner reaches a project; anyone else is told it does not exist (DESIGN.md 3), so
+ * Only the owner reaches a project; anyone else is told it does not exist, so
  * the answer never reveals whether someone else's project id is real.
  */
 export async function getOwnedProject(options: {

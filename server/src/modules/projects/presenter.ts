@@ -2,7 +2,7 @@ import type { Project } from '@kiln/shared';
 import { sql, type AnyColumn } from 'drizzle-orm';
 import { projects, type ProjectRow } from '../../db/schema';
 
-/** Spec accounts 3: both spellings of the GitHub link are part of the contract. */
+/** Both spellings of the GitHub link are part of the public API. */
 export function presentProject(row: ProjectRow): Project {
   return {
     id: row.id,

@@ -9,7 +9,7 @@ import { signUp } from '../../test/factories';
 import { fileUpload } from '../../test/multipart';
 import { UPLOAD_URL } from '../../test/uploads';
 import { buildZip } from '../../test/zips';
-import { getTemplate } from '../templates/catalog';
+import { getTemplate } from '../templates';
 
 const PROJECT_KEYS = [
   'autoSyncEnabled',

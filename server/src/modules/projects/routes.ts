@@ -8,7 +8,7 @@ import {
 } from '@kiln/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { requireUser, signedIn } from '../auth/policy';
+import { requireUser, signedIn } from '../auth';
 import { getOwnedProject } from './policy';
 import { presentProject } from './presenter';
 import { createProject, deleteProject, listProjects, updateProject } from './service';

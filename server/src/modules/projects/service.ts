@@ -5,9 +5,9 @@ import type { z } from 'zod';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { ancestorsOf } from '../files/paths';
-import { getTemplate } from '../templates/catalog';
-import { listUploadEntriesForProject } from '../uploads/service';
+import { ancestorsOf } from '../files';
+import { getTemplate } from '../templates';
+import { listUploadEntriesForProject } from '../uploads';
 import { getOwnedProject } from './policy';
 import { presentedProjectColumns } from './presenter';
 

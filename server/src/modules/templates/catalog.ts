@@ -17,7 +17,7 @@ export function getTemplate(id: TemplateId): Template {
   };
 }
 
-/** Every template, in the catalogue's order (spec accounts 3). */
+/** Every template, in the catalogue's order. */
 export function listTemplates(): Template[] {
   return TEMPLATE_CATALOG.map((entry) => getTemplate(entry.id));
 }

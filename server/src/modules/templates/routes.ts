@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TemplateListSchema } from '@kiln/shared';
-import { requireUser } from '../auth/policy';
+import { requireUser } from '../auth';
 import { listTemplates } from './catalog';
 
 /** GET /api/templates: the project templates with their files, for signed-in users. */

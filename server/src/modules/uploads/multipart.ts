@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { cleanFileName, isZipUpload, resolveMimeType } from './file-types';
 import { uploadTooLarge, type IncomingFile } from './service';
 
-/** The form field the create dialog sends its file in (spec accounts 7). */
+/** The form field the create dialog sends its file in. */
 export const FILE_FIELD = 'file';
 
 /** Parser limits for the upload routes; the real size caps are enforced while reading. */

@@ -3,7 +3,7 @@ import type { UploadRow } from '../../db/schema';
 
 export const uploadUrl = (id: string) => `/api/upload/project-file/${id}`;
 
-/** The create dialog's view of an upload (spec accounts 3, uploaded file). */
+/** The create dialog's view of an upload (`UploadedFile` in the public API). */
 export function presentUpload(
   row: Pick<UploadRow, 'id' | 'name' | 'mimeType' | 'size' | 'isZip' | 'content'>,
   entries: ReadonlyArray<{ path: string; size: number }>,

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { requireUser } from '../auth/policy';
+import { requireUser } from '../auth';
 import { MULTIPART_LIMITS, readSingleFile } from './multipart';
 import { createUpload, getUploadForOwner } from './service';
 
 /**
- * Spec accounts 7, POST /api/upload/project-file, and the download its `url` points to. The
+ * POST /api/upload/project-file, and the download its `url` points to. The
  * multipart parser lives in this plugin's own scope, so no other route accepts multipart bodies.
  */
 export function registerUploadRoutes(fastify: FastifyInstance, deps: { db: Database }): void {

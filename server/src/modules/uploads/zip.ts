@@ -38,7 +38,7 @@ interface PlannedEntry {
 const refuse = (message: string) => new AppError('VALIDATION_FAILED', message);
 
 /**
- * Unpacks a zip held in memory, refusing the whole archive at the first problem (DESIGN.md 3).
+ * Unpacks a zip held in memory, refusing the whole archive at the first problem.
  * Everything the central directory says is checked before anything is inflated; then every entry
  * is inflated while its real bytes are counted, since a hostile archive can lie about sizes.
  */

@@ -4,10 +4,9 @@ import { DirectoryUsersResponseSchema } from '@kiln/shared';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
-import { requireUser } from '../auth/policy';
-import { presentDirectoryUser } from '../auth/presenter';
+import { requireUser, presentDirectoryUser } from '../auth';
 
-/** Spec 2, User Management dialog: every signed-in user sees name, email and join date. */
+/** For the User Management dialog: every signed-in user sees name, email and join date. */
 export async function listDirectoryUsers(db: Database) {
   const rows = await db.select().from(users).orderBy(asc(users.createdAt));
   return rows.map(presentDirectoryUser);

@@ -18,7 +18,7 @@ export interface GoToLineDialogProps {
   onGo: (line: number) => void;
 }
 
-/** Spec editor 2.3 and 5: go to line (Cmd/Ctrl+G), clamped to the file's last line. */
+/** Go to line (Cmd/Ctrl+G), clamped to the file's last line. */
 export function GoToLineDialog({ open, onOpenChange, lineCount, onGo }: GoToLineDialogProps) {
   const lastLine = Math.max(1, lineCount);
   return (

@@ -1,7 +1,7 @@
 export type LineInput = { line: number; error?: never } | { line?: never; error: string };
 
 /**
- * Spec editor 5, go to line: an integer of at least 1, clamped to the file's line count (a
+ * Go to line: an integer of at least 1, clamped to the file's line count (a
  * number past the end goes to the last line).
  */
 export function parseLineNumber(raw: string, lineCount: number): LineInput {

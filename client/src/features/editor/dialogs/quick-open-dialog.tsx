@@ -18,7 +18,7 @@ export interface QuickOpenDialogProps {
   onOpen: (file: ProjectFileEntry) => void;
 }
 
-/** Spec editor 2.3 and 9: quick file open (Cmd/Ctrl+P), scored by name and path. */
+/** Quick file open (Cmd/Ctrl+P), scored by name and path. */
 export function QuickOpenDialog({ open, onOpenChange, files, onOpen }: QuickOpenDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,6 +1,6 @@
 import { FILE_LIMITS, type ProjectFileEntry } from '@kiln/shared';
 
-/** Spec editor 9: quick open's score tiers, highest first; a file scores its best tier only. */
+/** Quick open's score tiers, highest first; a file scores its best tier only. */
 export const QUICK_OPEN_SCORES = {
   exactName: 1000,
   namePrefix: 500,
@@ -9,7 +9,7 @@ export const QUICK_OPEN_SCORES = {
   fuzzy: 50,
 } as const;
 
-/** Spec editor 9: quick open and search show at most 50 results. */
+/** Quick open and search show at most 50 results. */
 export const QUICK_OPEN_LIMIT = FILE_LIMITS.searchResults;
 
 /** A root file gets this bonus, one less per folder level, so shallow files win ties. */
@@ -56,7 +56,7 @@ export function scoreFile(path: string, query: string): number | null {
 }
 
 /**
- * Spec editor 9, quick file open: the files matching the query, best first, ties by path, at
+ * Quick file open: the files matching the query, best first, ties by path, at
  * most 50. Folders are not offered. A blank query lists the shallowest files first.
  */
 export function scoreFiles(files: readonly ProjectFileEntry[], query: string): ProjectFileEntry[] {

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/request';
 
 /**
- * Search in files (spec editor 7.1). A mutation rather than a query: each search is an explicit
+ * Search in files (POST /api/files/search). A mutation rather than a query: each search is an explicit
  * request, and a later one supersedes an earlier one still in flight.
  */
 export function useSearchFiles(projectId: string) {

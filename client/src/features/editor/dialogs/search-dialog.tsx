@@ -30,7 +30,7 @@ export interface SearchDialogProps {
 const FAILURE_FALLBACK = 'The search could not be completed. Please try again.';
 
 /**
- * Spec editor 2.3 and 9: search in files (Cmd/Ctrl+Shift+F) with case and regular-expression
+ * Search in files (Cmd/Ctrl+Shift+F) with case and regular-expression
  * options. The query and results outlive closing the dialog, as in an editor's search panel,
  * but not a change of project.
  */

@@ -15,7 +15,7 @@ export interface SearchMatchTarget {
 }
 
 /**
- * Search results grouped by file (spec editor 9: expanded when 5 files or fewer, otherwise
+ * Search results grouped by file (expanded when 5 files or fewer, otherwise
  * collapsed until opened). Up and Down walk the rows, Right and Left open and close a file,
  * Enter opens a match.
  */

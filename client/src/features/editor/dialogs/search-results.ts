@@ -2,7 +2,7 @@ import { FILE_LIMITS, type SearchResult } from '@kiln/shared';
 
 export type SearchMatch = SearchResult['matches'][number];
 
-/** Spec editor 9: search results open expanded when they span 5 files or fewer. */
+/** Search results open expanded when they span 5 files or fewer. */
 export const AUTO_EXPAND_FILE_LIMIT = 5;
 
 export const isAutoExpanded = (fileCount: number) => fileCount <= AUTO_EXPAND_FILE_LIMIT;

@@ -21,7 +21,7 @@ export interface ShortcutsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec editor 2.3 and 9: every shortcut, in the five help groups, with this platform's keys. */
+/** Every shortcut, in the five help groups, with this platform's keys. */
 export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
   const [isMac] = useState(isMacPlatform);
   return (

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 
 /**
- * Opens the file picker; each chosen file is then uploaded on its own (spec accounts 2, 7). It
+ * Opens the file picker; each chosen file is then uploaded in a request of its own. It
  * stays usable while uploading, since uploads may overlap.
  */
 export function AttachButton({

@@ -40,7 +40,7 @@ function RemoveButton({
 
 /**
  * The draft's chosen quick start, its attachments and the uploads under way, each removable
- * (spec accounts 2: a zip badge shows its file count).
+ * (a zip's badge shows its file count).
  */
 export function AttachmentBadges({
   files,

@@ -40,7 +40,7 @@ export function fileCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'file' : 'files'}`;
 }
 
-/** A badge's text; a zip shows how many files it holds (spec accounts 2). */
+/** A badge's text; a zip shows how many files it holds. */
 export function attachmentLabel(file: Pick<UploadedFile, 'name' | 'isZip' | 'fileCount'>): string {
   return file.isZip ? `${file.name} · ${fileCountLabel(file.fileCount)}` : file.name;
 }

@@ -8,7 +8,7 @@ import { CreateStatus } from './create-status';
 import type { CreateStage } from './use-create-project-flow';
 
 /**
- * The chat-style create form (spec accounts 2): one message input that sends a follow-up on
+ * The chat-style create form: one message input that sends a follow-up on
  * Enter (Shift+Enter for a new line), and Create, which builds the project from the prompt, the
  * plan so far and anything still typed here.
  */

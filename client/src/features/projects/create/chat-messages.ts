@@ -1,6 +1,6 @@
 import type { AiChatInput, ChatMessage, UploadedFile } from '@kiln/shared';
 
-/** A file as the planning chat sends it to POST /api/ai/chat (spec accounts 7). */
+/** A file as the planning chat sends it to POST /api/ai/chat. */
 export type ChatFile = NonNullable<AiChatInput['files']>[number];
 
 /** The first message of a conversation: the prompt, or a request about the attachments alone. */

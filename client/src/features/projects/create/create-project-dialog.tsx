@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { useAuth } from '../../auth/use-auth';
+import { useAuth } from '../../auth';
 import type { AppTheme } from './app-theme';
 import { latestPlan, openingMessage } from './chat-messages';
 import { buildProjectHandoff, templateName } from './derive-project';
@@ -19,7 +19,7 @@ function quickStartLabel(quickStart: QuickStart | undefined): string | undefined
 }
 
 /**
- * The create-project dialog (spec accounts 2, 4): a start screen and a planning chat over one
+ * The create-project dialog: a start screen and a planning chat over one
  * draft (prompt, attachments, quick start, chat). Closing keeps the draft; creating a project
  * clears it.
  */
@@ -102,7 +102,7 @@ export function CreateProjectDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      {/* Spec accounts 9: at most 800px wide. `!` because cn() does not merge classes, so the
+      {/* At most 800px wide. `!` because cn() does not merge classes, so the
           base max-w-md would otherwise win; the base already caps the height at 90vh. */}
       <DialogContent className="max-w-[800px]" data-testid="create-project-dialog">
         {view === 'start' ? (

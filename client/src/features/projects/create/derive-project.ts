@@ -7,7 +7,7 @@ import {
   type UploadedFile,
 } from '@kiln/shared';
 
-/** What the create dialog hands to project creation (spec accounts 3, project-creation hand-off). */
+/** What the create dialog hands to project creation. */
 export interface ProjectHandoff {
   name: string;
   description: string;
@@ -26,7 +26,7 @@ function firstZip<T extends Attachment>(files: readonly T[]): T | undefined {
 }
 
 /**
- * Spec accounts 5: a zip names the project after its file (without .zip, lower-cased, anything
+ * A zip names the project after its file (without .zip, lower-cased, anything
  * outside a-z, 0-9 and hyphen replaced by a hyphen); otherwise the prompt's first three words
  * (lower-cased, other characters stripped) joined by hyphens, falling back to 'new-project'.
  * A word that strips to nothing is dropped rather than leaving a stray hyphen. The cap is the
@@ -56,8 +56,8 @@ function promptProjectName(prompt: string): string {
 }
 
 /**
- * Spec accounts 5: the prompt, or 'Imported from {zip name}' when only a zip was given; capped at
- * the server's description limit.
+ * The description: the prompt, or 'Imported from {zip name}' when only a zip was given; capped
+ * at the server's description limit.
  */
 export function deriveProjectDescription(
   prompt: string,
@@ -73,7 +73,7 @@ function findTemplate(templateId: TemplateId) {
   return TEMPLATE_CATALOG.find((template) => template.id === templateId);
 }
 
-/** The chosen template's language; a blank start defaults to javascript (spec accounts 3). */
+/** The chosen template's language; a blank start defaults to javascript. */
 export function templateLanguage(templateId: TemplateId): string {
   if (templateId === 'blank') return DEFAULT_LANGUAGE;
   return findTemplate(templateId)?.language ?? DEFAULT_LANGUAGE;
@@ -116,7 +116,7 @@ export function toCreateProjectInput(handoff: ProjectHandoff): CreateProjectInpu
 }
 
 /**
- * What follows a successful create (spec accounts 4). A written prompt on a blank start asks the
+ * What follows a successful create. A written prompt on a blank start asks the
  * AI to build it; a template opens in the editor; without a prompt the dialog just closes. A
  * zip-only import has the 'Imported from' description but nothing for the AI to build, so it
  * opens in the editor like a template instead of generating over the imported code.

@@ -1,4 +1,4 @@
-/** Spec accounts 2: the name, else the part of the email before the @, else 'there'. */
+/** Whom the greeting names: the name, else the part of the email before the @, else 'there'. */
 export function greetingName(
   user: { name?: string | null; email?: string | null } | null | undefined,
 ): string {

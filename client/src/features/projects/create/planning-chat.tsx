@@ -10,7 +10,7 @@ import { ChatMessageList } from './chat-message-list';
 import type { CreateStage } from './use-create-project-flow';
 import type { ChatStatus } from './use-planning-chat';
 
-/** Spec accounts 2: the planning chat view, titled Project Planning, with a Back button. */
+/** The planning chat view, titled Project Planning, with a Back button. */
 export function PlanningChat({
   messages,
   status,

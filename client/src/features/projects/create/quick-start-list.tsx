@@ -7,7 +7,7 @@ import { templateName } from './derive-project';
 import { QUICK_STARTS, type QuickStart } from './quick-starts';
 
 /**
- * Spec accounts 2: quick starts select a template; with no prompt they create the project at
+ * Quick starts select a template; with no prompt they create the project at
  * once, otherwise they start the planning chat with it.
  */
 export function QuickStartList({

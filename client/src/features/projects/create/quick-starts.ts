@@ -10,7 +10,7 @@ export interface QuickStart {
   beta?: boolean;
 }
 
-/** Spec accounts 2, start screen: the quick-start categories and their templates. */
+/** The start screen's quick-start categories and their templates. */
 export const QUICK_STARTS: readonly QuickStart[] = [
   {
     id: 'web-app',

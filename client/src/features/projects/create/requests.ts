@@ -9,7 +9,7 @@ import {
 import { apiJson, apiRequest } from '../../../lib/request';
 import type { ChatFile } from './chat-messages';
 
-/** POST /api/upload/project-file takes one file per request (spec accounts 7). */
+/** POST /api/upload/project-file takes one file per request. */
 export async function uploadProjectFile(file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file);
@@ -39,7 +39,7 @@ export async function requestPlanningReply({
   return parsed.data.message;
 }
 
-/** POST /api/ai/generate-project; its answer is not read (spec accounts 7). */
+/** POST /api/ai/generate-project; its answer is not read. */
 export async function requestProjectGeneration(input: GenerateProjectInput): Promise<void> {
   await apiRequest('POST', '/api/ai/generate-project', input);
 }

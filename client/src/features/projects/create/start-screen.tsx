@@ -39,7 +39,7 @@ export interface StartScreenProps {
   onStartChat: () => void;
 }
 
-/** Spec accounts 2, start screen: greeting, prompt, attachments, theme and quick starts. */
+/** The start screen: greeting, prompt, attachments, theme and quick starts. */
 export function StartScreen(props: StartScreenProps) {
   const { prompt, files, uploadingNames, starting, stage } = props;
   const creating = stage !== 'idle';

@@ -9,7 +9,7 @@ const UPLOAD_FAILED = 'Failed to upload files. Please try again.';
 
 function failureMessage(error: unknown): string {
   // A 4xx names something wrong with the file itself (too large, a broken zip); anything else
-  // is transient and the spec's retry advice fits.
+  // is transient and the message's advice to try again fits.
   const status = errorStatus(error);
   return status !== undefined && status >= 400 && status < 500
     ? serverErrorMessage(error, UPLOAD_FAILED)
@@ -17,7 +17,7 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * The create dialog's attachments: each file is uploaded with its own request (spec accounts 7),
+ * The create dialog's attachments: each file is uploaded with its own request,
  * and `settled()` lets the start screen wait for uploads still under way.
  */
 export function useAttachments() {

@@ -9,7 +9,7 @@ import { creationOutcome, toCreateProjectInput, type ProjectHandoff } from './de
 import { buildGenerationBrief } from './generation-brief';
 import { requestProjectGeneration } from './requests';
 
-/** Spec accounts 9: the editor opens 1000 ms after a successful AI generation. */
+/** The editor opens 1000 ms after a successful AI generation. */
 export const EDITOR_OPEN_DELAY_MS = 1000;
 
 export type CreateStage = 'idle' | 'creating' | 'generating' | 'opening';
@@ -24,7 +24,7 @@ export interface CreateRequest {
 }
 
 /**
- * Project creation from the create dialog (spec accounts 4): create, then either ask the AI to
+ * Project creation from the create dialog: create, then either ask the AI to
  * build it, open the template in the editor, or simply close. `onFinished` runs once the project
  * exists, whatever happens to the generation, so the dialog can clear its draft.
  */

@@ -1,8 +1,8 @@
 import type { FileChange } from '@kiln/shared';
 import type { Database } from '../../../db/client';
 import { aiCheckpointFiles, aiCheckpoints } from '../../../db/schema';
-import { digestOf, listSubtree, readFileStates, type FileState } from '../../files/file-states';
-import { isInside } from '../../files/paths';
+import { digestOf, listSubtree, readFileStates, type FileState } from '../../files';
+import { isInside } from '../../files';
 
 /**
  * Remembers how each path an agent turn touches was before the turn's first write to it, and
@@ -35,7 +35,7 @@ export class CheckpointRecorder {
     this.renames.push({ from, to });
   }
 
-  /** What the turn changed, as the spec's filesModified reports it; a rename is one entry. */
+  /** What the turn changed, as the public API's filesModified reports it; a rename is one entry. */
   async changes(): Promise<{ changes: FileChange[]; after: Map<string, FileState> }> {
     const paths = [...this.before.keys()];
     const after = await readFileStates(this.db, this.projectId, paths);

@@ -15,7 +15,7 @@ import {
   listFiles,
   moveFile,
   saveFileContent,
-} from '../../files/service';
+} from '../../files';
 import type { CheckpointRecorder } from './checkpoint-recorder';
 import type { RepeatGuard } from './repeat-guard';
 

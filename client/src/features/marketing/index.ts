@@ -1,0 +1,2 @@
+// The marketing feature's public face: the public pages' header and footer.
+export { MarketingFooter, MarketingHeader } from './marketing-layout';

@@ -1,0 +1,3 @@
+// The auth module's public entry: what other modules may use of it.
+export * from './policy';
+export { presentUser, presentDirectoryUser } from './presenter';

@@ -1,0 +1,8 @@
+// The files module's public entry: the file service other modules change projects through,
+// and the search the AI agent shares with the editor.
+export * from './service';
+export * from './file-states';
+export * from './paths';
+export * from './regex-pool';
+export * from './search';
+export * from './text-cache';

@@ -1,0 +1,2 @@
+// The projects module's public entry: what other modules may use of it.
+export * from './policy';
