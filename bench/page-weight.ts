@@ -1,6 +1,6 @@
 // bench/page-weight: the JavaScript and CSS a first visit to each public route downloads,
 // raw and gzip, measured in headless Chromium against the production build.
-// Budget (issue 2): the landing page loads at most 150 KB of gzipped JavaScript, and no public
+// Budget: the landing page loads at most 150 KB of gzipped JavaScript, and no public
 // page loads the code editor. Run: npm run build && npm run page-weight -w bench
 import { gzipSync } from 'node:zlib';
 import { printTable, startServer } from './lib/server';

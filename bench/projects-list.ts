@@ -1,6 +1,6 @@
 // bench/projects-list: GET /api/projects for a user with 1,000 projects, p50 and p99 over 500
 // sequential requests from a separate process, on the embedded database and on PostgreSQL.
-// Goal (issue 3): p99 under 25 ms on PostgreSQL.
+// Goal: p99 under 25 ms on PostgreSQL (decision 0011).
 // Run: npm run build && npm run projects-list -w bench   (POSTGRES_URL overrides the server)
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
