@@ -15,7 +15,7 @@ import type { RunQueue } from '../../sandbox/run-queue';
 import type { RunFile, Sandbox } from '../../sandbox/types';
 import { getOwnedProject } from '../projects';
 import { missingPackageHint } from './missing-package';
-import { formatBytes } from '../uploads';
+import { formatBytes } from '../../lib/format';
 
 type ExecuteValues = z.output<typeof ExecuteInputSchema>;
 

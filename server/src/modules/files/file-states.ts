@@ -4,7 +4,7 @@ import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import { getOwnedProject } from '../projects';
-import { mimeTypeFromName } from '../uploads';
+import { mimeTypeFromName } from '../../lib/file-types';
 import { ancestorsOf } from './paths';
 import { byPath, lockProjectTree, touchProject } from './service';
 

@@ -3,7 +3,9 @@ import { FILE_LIMITS, FilePathSchema } from '@kiln/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { describeIssues } from '../../lib/validation';
-import { formatBytes, formatCount, isTextFile, resolveMimeType, drain } from '../uploads';
+import { drain } from '../uploads';
+import { isTextFile, resolveMimeType } from '../../lib/file-types';
+import { formatBytes, formatCount } from '../../lib/format';
 import type { NewProjectFile } from './service';
 
 /** The form field the editor sends its files in, once per file. */

@@ -7,7 +7,7 @@ import Fastify, {
 import type { DatabaseHandle } from '../../db/client';
 import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
-import { mimeTypeFromName } from '../uploads';
+import { mimeTypeFromName } from '../../lib/file-types';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, injectConsoleScript } from './console-script';
 import { getPreviewFile } from './service';
 import { previewTokenKey, verifyPreviewToken } from './token';

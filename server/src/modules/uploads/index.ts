@@ -1,4 +1,3 @@
-// The uploads module's public entry: stored uploads, multipart reading and file types.
+// The uploads module's public entry: stored uploads and multipart reading.
 export * from './service';
 export * from './multipart';
-export * from './file-types';

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '@kiln/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
-import { cleanFileName, isZipUpload, resolveMimeType } from './file-types';
+import { cleanFileName, isZipUpload, resolveMimeType } from '../../lib/file-types';
 import { uploadTooLarge, type IncomingFile } from './service';
 
 /** The form field the create dialog sends its file in. */

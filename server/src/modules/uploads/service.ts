@@ -5,7 +5,9 @@ import { fromHex, selectBytea } from '../../db/bytea';
 import { uploadEntries, uploads } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { formatBytes, isTextFile, isZipUpload, mimeTypeFromName } from './file-types';
+import { isTextFile, isZipUpload, mimeTypeFromName } from '../../lib/file-types';
+import { formatBytes } from '../../lib/format';
+import { batches } from '../../lib/batches';
 import { presentUpload } from './presenter';
 import { extractZip } from './zip';
 
@@ -24,8 +26,6 @@ export interface UploadEntry {
 }
 
 /** Rows per insert, and bytes per insert, so a large upload never becomes one huge statement. */
-const ENTRY_BATCH_ROWS = 500;
-const ENTRY_BATCH_BYTES = 16 * 1024 * 1024;
 
 /** The 413 of an upload over its cap, naming the cap (zips have a larger one). */
 export function uploadTooLarge(isZip: boolean): AppError {
@@ -92,25 +92,6 @@ function toUploadEntry({ path, bytes }: { path: string; bytes: Buffer }): Upload
     mimeType: mimeType ?? (isText ? 'text/plain' : 'application/octet-stream'),
     size: bytes.length,
   };
-}
-
-/** Splits rows for insertion by count and by bytes (the files module writes uploads this way too). */
-export function* batches<T extends { size: number }>(entries: T[]): Generator<T[]> {
-  let batch: T[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    if (
-      batch.length >= ENTRY_BATCH_ROWS ||
-      (batch.length > 0 && bytes + entry.size > ENTRY_BATCH_BYTES)
-    ) {
-      yield batch;
-      batch = [];
-      bytes = 0;
-    }
-    batch.push(entry);
-    bytes += entry.size;
-  }
-  if (batch.length > 0) yield batch;
 }
 
 /** An upload with its bytes, for its owner only: anyone else is told it does not exist. */

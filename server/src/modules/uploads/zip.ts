@@ -2,7 +2,8 @@ import { crc32 } from 'node:zlib';
 import { UPLOAD_LIMITS } from '@kiln/shared';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError } from '../../lib/app-error';
-import { formatBytes, formatCount, hasControlCharacter } from './file-types';
+import { hasControlCharacter } from '../../lib/file-types';
+import { formatBytes, formatCount } from '../../lib/format';
 
 export type ZipLimits = Pick<
   typeof UPLOAD_LIMITS,
