@@ -56,7 +56,9 @@ export class DatabaseQueue implements JobQueue {
   private readonly leaseMs: number;
   private working = false;
   private closed = false;
-  private wake: (() => void) | undefined;
+  /** Ends the worker's wait early; a call while it is not waiting makes it skip the next one. */
+  private wakeWaiting: (() => void) | undefined;
+  private wakeRequested = false;
   private loop: Promise<void> | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
 
@@ -92,7 +94,7 @@ export class DatabaseQueue implements JobQueue {
       })
       .returning({ id: jobs.id });
     if (inserted) {
-      this.wake?.();
+      this.wake();
       return { id: inserted.id, joined: false };
     }
     const [existing] = await this.options.db
@@ -118,6 +120,11 @@ export class DatabaseQueue implements JobQueue {
       .values({ name: definition.name, intervalMs })
       .onConflictDoUpdate({ target: jobSchedules.name, set: { intervalMs } });
     this.schedules.set(definition.name, payload);
+  }
+
+  private wake(): void {
+    this.wakeRequested = true;
+    this.wakeWaiting?.();
   }
 
   async startWorker(): Promise<void> {
@@ -151,7 +158,7 @@ export class DatabaseQueue implements JobQueue {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.wake?.();
+    this.wake();
     for (const controller of this.running.values()) controller.abort('server-closing');
     clearInterval(this.heartbeat);
     await this.loop;
@@ -167,7 +174,7 @@ export class DatabaseQueue implements JobQueue {
           if (!job) break;
           const task = this.run(job).finally(() => {
             tasks.delete(task);
-            this.wake?.();
+            this.wake();
           });
           tasks.add(task);
         }
@@ -175,14 +182,17 @@ export class DatabaseQueue implements JobQueue {
         if (this.closed) break;
         this.options.log.error({ err: error }, 'the job queue could not read its jobs');
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      if (!this.wakeRequested) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.pollMs);
+          this.wakeWaiting = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+      this.wakeWaiting = undefined;
+      this.wakeRequested = false;
     }
     await Promise.allSettled(tasks);
   }
