@@ -36,6 +36,10 @@ import { createJobQueue } from './jobs/create-job-queue';
 import type { JobQueue } from './jobs/job';
 import { createUpkeepJobs } from './jobs/upkeep-jobs';
 import { createAuthJobs } from './modules/auth/jobs';
+import { createSecretBox } from './lib/secret-box';
+import { deriveKey, loadSecretKey } from './lib/secret-key';
+import { projectRunEnvironment } from './modules/env-vars';
+import { registerEnvVarRoutes } from './modules/env-vars/routes';
 import { createSandbox, type ManagedSandbox } from './sandbox/create-sandbox';
 import { RunQueue } from './sandbox/run-queue';
 
@@ -219,10 +223,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tools: projectTools.forProject,
   });
   registerBillingRoutes(app, { db: database.db, env });
+  const secrets = createSecretBox(
+    deriveKey(await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }), 'secrets'),
+  );
+  registerEnvVarRoutes(app, { db: database.db, secrets });
   registerExecRoutes(app, {
     db: database.db,
     sandbox,
     queue: runQueue,
+    environment: (projectId) => projectRunEnvironment({ db: database.db, secrets, projectId }),
   });
   await registerPreviewRoutes(app, { db: database.db, env });
 

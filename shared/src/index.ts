@@ -13,3 +13,4 @@ export * from './preview/schemas';
 export * from './exec/schemas';
 export * from './admin/schemas';
 export * from './billing/schemas';
+export * from './env-vars/schemas';

@@ -383,3 +383,22 @@ export const aiGenerations = pgTable('ai_generations', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+/**
+ * A project's environment variables. The value is stored encrypted (lib/secret-box.ts, under a
+ * key derived from SECRET_KEY), so a copy of the database alone reveals none of them.
+ */
+export const envVars = pgTable(
+  'env_vars',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    valueEncrypted: text('value_encrypted').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('env_vars_project_key_idx').on(table.projectId, table.key)],
+);

@@ -17,7 +17,13 @@ const CODE_BODY_LIMIT = 2 * FILE_LIMITS.textBytes + 64 * 1024;
 /** POST /api/projects/{id}/execute, for the project's owner. */
 export function registerExecRoutes(
   fastify: FastifyInstance,
-  deps: { db: Database; sandbox: Sandbox; queue: RunQueue },
+  deps: {
+    db: Database;
+    sandbox: Sandbox;
+    queue: RunQueue;
+    /** The project's environment variables, given to the runs a person starts. */
+    environment: (projectId: string) => Promise<Record<string, string>>;
+  },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(

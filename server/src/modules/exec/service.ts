@@ -86,6 +86,11 @@ export async function executeFile(options: {
   userId: string;
   projectId: string;
   input: ExecuteValues;
+  /**
+   * The project's environment variables for this run. Runs a person starts get them; the AI
+   * agent's runs do not, because their output goes back to the model.
+   */
+  environment?: (projectId: string) => Promise<Record<string, string>>;
 }): Promise<ExecuteResult> {
   const { db, sandbox, projectId, input } = options;
   await getOwnedProject(options);
@@ -99,8 +104,8 @@ export async function executeFile(options: {
   if (!sandbox.languages.includes(language)) throw unavailable(language);
   const outcome = await options.queue.use(async () => {
     const files = await loadRunFiles(db, projectId, input.filePath, input.code);
-    // The project's environment variables join here when projects have them.
-    const result = await sandbox.run({ language, entry: input.filePath, files, env: {} });
+    const env = (await options.environment?.(projectId)) ?? {};
+    const result = await sandbox.run({ language, entry: input.filePath, files, env });
     const hint = missingPackageHint({ language, error: result.error, files });
     return hint ? { ...result, error: `${result.error}\n${hint}` } : result;
   });
