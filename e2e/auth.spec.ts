@@ -54,7 +54,8 @@ test.describe('registration', () => {
     await dialog.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Your account has been successfully created')).toBeVisible();
-    await expect(page.getByText(`Welcome back, ${account.name}.`)).toBeVisible();
+    // Just signed up: a welcome, not "welcome back".
+    await expect(page.getByText(`Welcome to Kiln, ${account.name}.`)).toBeVisible();
   });
 
   test('a taken email shows the server message', async ({ page }) => {
@@ -87,6 +88,7 @@ test.describe('signing in and out', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(toast(page, 'Successfully logged in')).toBeVisible();
+    await expect(page.getByText(`Welcome back, ${account.name}.`)).toBeVisible();
 
     await logOut(page);
     await page.getByRole('button', { name: 'Sign In' }).first().click();

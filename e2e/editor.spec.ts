@@ -208,18 +208,22 @@ test.describe('editor', () => {
       new URL(page.url()).origin,
     );
 
+    // Each device lays the page out at its own size; the panel draws it scaled to fit
+    // (editor-preview.spec.ts checks the drawing and the scrolling).
     for (const [device, width, height] of [
       ['Tablet', 768, 1024],
       ['Mobile', 375, 667],
+      ['Desktop', 1280, 800],
     ] as const) {
       await page.getByRole('button', { name: device }).click();
-      await expect(page.getByText(`${width}×${height}`)).toBeVisible();
-      const box = await frame.boundingBox();
-      expect(Math.round(box?.width ?? 0)).toBe(width);
-      expect(Math.round(box?.height ?? 0)).toBe(height);
+      await expect(page.getByTestId('preview-size')).toHaveText(
+        new RegExp(`^${width} × ${height} · \\d+%$`),
+      );
+      expect(
+        await frame.evaluate((element: HTMLElement) => [element.offsetWidth, element.offsetHeight]),
+      ).toEqual([width, height]);
     }
-    await page.getByRole('button', { name: 'Desktop' }).click();
-    await expect(page.getByText('index.html').last()).toBeVisible();
+    await expect(page.getByRole('tabpanel', { name: 'Preview' })).toContainText('index.html');
 
     // The spinner lasts 500 ms: watch for it rather than poll for it.
     await page.evaluate(`(() => {
@@ -232,9 +236,13 @@ test.describe('editor', () => {
     await expect.poll(() => page.evaluate('window.__sawRefreshSpinner')).toBe(true);
     await expect(page.getByLabel('Refreshing')).toHaveCount(0);
 
-    // A file without HTML shows Quick Actions instead of Preview.
+    // Another file of the page keeps the Preview (of the page) and adds Quick Actions.
     await page.locator('[role="treeitem"][data-path="script.js"]').click();
-    await expect(page.getByRole('tab', { name: 'Preview' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Preview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(frame).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Quick Actions' })).toBeVisible();
   });
 

@@ -11,10 +11,8 @@ export interface PlanDetails {
   label: string;
   priceGbp: number;
   tagline: string;
-  /** Features as listed on the pricing page. */
+  /** Features, as both the pricing page and the subscribe page's Plan Details card list them. */
   features: readonly string[];
-  /** Features as listed on the subscribe page's Plan Details card. */
-  checkoutFeatures: readonly string[];
   /** `null` means unlimited. */
   projectLimit: number | null;
   /** AI tokens (input and output together) a month; `null` means unlimited. */
@@ -35,7 +33,6 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
       'Live preview at three device sizes',
       'Community support',
     ],
-    checkoutFeatures: [],
     projectLimit: 3,
     aiTokensPerMonth: 500_000,
   },
@@ -54,13 +51,6 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
       'Priority email support',
       'Live chat support',
     ],
-    checkoutFeatures: [
-      'Unlimited projects',
-      '50GB storage',
-      'Advanced AI assistant',
-      'Priority support',
-      'WebContainer runtime',
-    ],
     projectLimit: null,
     aiTokensPerMonth: 10_000_000,
   },
@@ -77,13 +67,6 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
       'Audit logs',
       'Dedicated support with an SLA',
       'Live chat support',
-    ],
-    checkoutFeatures: [
-      'Everything in Pro',
-      'Unlimited storage',
-      'Dedicated support',
-      'Custom AI models',
-      'SSO & SAML',
     ],
     projectLimit: null,
     aiTokensPerMonth: null,

@@ -48,18 +48,37 @@ export const ZipFileRefSchema = z.object({
   name: z.string().max(255),
 });
 
-export const CreateProjectInputSchema = z.object({
-  name: NameSchema,
-  description: DescriptionSchema.optional().default(''),
-  /** Defaults to the template's language, else javascript. */
-  language: LanguageSchema.optional(),
-  templateId: z
-    .enum(TEMPLATE_IDS, { error: 'templateId is not a known template' })
-    .optional()
-    .default('blank'),
-  tags: TagsSchema.optional().default([]),
-  zipFiles: z.array(ZipFileRefSchema).max(10, 'At most 10 zips per project').optional().default([]),
-});
+/**
+ * A name taken by another of the owner's projects is made unique, on creation and on rename
+ * alike, by adding " (2)", " (3)"…: the answer carries the name the project got.
+ */
+export const CreateProjectInputSchema = z
+  .object({
+    name: NameSchema,
+    description: DescriptionSchema.optional().default(''),
+    /** Defaults to the template's language, else javascript. */
+    language: LanguageSchema.optional(),
+    templateId: z
+      .enum(TEMPLATE_IDS, { error: 'templateId is not a known template' })
+      .optional()
+      .default('blank'),
+    tags: TagsSchema.optional().default([]),
+    zipFiles: z
+      .array(ZipFileRefSchema)
+      .max(10, 'At most 10 zips per project')
+      .optional()
+      .default([]),
+    /**
+     * Start with no files at all, for a folder import that uploads its files next
+     * (POST /api/files/upload/:projectId): the blank template's README would sit beside the
+     * folder's own.
+     */
+    empty: z.boolean().optional().default(false),
+  })
+  .refine((input) => !input.empty || input.templateId === 'blank', {
+    message: 'An empty project starts from the blank template',
+    path: ['empty'],
+  });
 export type CreateProjectInput = z.input<typeof CreateProjectInputSchema>;
 
 export const UpdateProjectInputSchema = z

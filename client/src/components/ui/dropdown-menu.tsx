@@ -2,7 +2,14 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export const DropdownMenu = Menu.Root;
+/**
+ * Not modal by default: a modal menu hides the rest of the page from assistive technology with
+ * aria-hidden while the buttons there stay focusable, which WCAG forbids (4.1.2). A menu still
+ * closes on Escape, on a click outside and when focus leaves it.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof Menu.Root>) {
+  return <Menu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = Menu.Trigger;
 
 export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof Menu.Content>) {

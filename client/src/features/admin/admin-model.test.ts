@@ -5,6 +5,7 @@ import {
   formatJoined,
   paidSubscriptions,
   planOptionLabel,
+  planStatusNote,
   totalMonthlyRevenue,
 } from './admin-model';
 
@@ -41,6 +42,22 @@ describe('admin portal figures', () => {
     expect(planOptionLabel('free')).toBe('Free');
     expect(planOptionLabel('pro')).toBe('Pro (£19/mo)');
     expect(planOptionLabel('enterprise')).toBe('Enterprise (£99/mo)');
+  });
+
+  it('says what a plan and status mean together when Stripe would never set them so', () => {
+    expect(planStatusNote('pro', 'active')).toBeNull();
+    expect(planStatusNote('enterprise', 'active')).toBeNull();
+    expect(planStatusNote('free', 'free')).toBeNull();
+    expect(planStatusNote('free', 'canceled')).toBeNull();
+    expect(planStatusNote('pro', 'free')).toBe(
+      "Pro without billing: the user gets Pro's limits free of charge, and it is not counted as revenue.",
+    );
+    expect(planStatusNote('enterprise', 'canceled')).toBe(
+      "Canceled: the user is not charged, but keeps Enterprise's limits until the plan is set to Free.",
+    );
+    expect(planStatusNote('free', 'active')).toMatch(
+      /^Active on the Free plan: there is nothing to bill/,
+    );
   });
 
   it('shows join dates as day, short month and year', () => {

@@ -34,6 +34,28 @@ export function planOptionLabel(plan: SubscriptionPlan): string {
   return price === 0 ? PLANS[plan].name : `${PLANS[plan].name} (${formatGbp(price)}/mo)`;
 }
 
+/**
+ * What a plan and status chosen together mean, for the combinations Stripe never makes itself
+ * (server/src/modules/billing/service.ts sets Pro or Enterprise with Active, or Free with
+ * Canceled). A plan's limits follow the plan alone; only a paid plan that is Active is billed
+ * and counted as revenue (server/src/modules/admin/presenter.ts).
+ */
+export function planStatusNote(plan: SubscriptionPlan, status: SubscriptionStatus): string | null {
+  const name = PLANS[plan].name;
+  if (plan === 'free') {
+    return status === 'active'
+      ? 'Active on the Free plan: there is nothing to bill, and it is not counted as a subscription.'
+      : null;
+  }
+  if (status === 'free') {
+    return `${name} without billing: the user gets ${name}'s limits free of charge, and it is not counted as revenue.`;
+  }
+  if (status === 'canceled') {
+    return `Canceled: the user is not charged, but keeps ${name}'s limits until the plan is set to Free.`;
+  }
+  return null;
+}
+
 export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   free: 'Free',
   active: 'Active',

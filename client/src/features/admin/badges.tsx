@@ -5,7 +5,7 @@ import { STATUS_LABELS } from './admin-model';
 
 const PLAN_CLASSES: Record<SubscriptionPlan, string> = {
   free: 'bg-muted text-muted-foreground border-transparent',
-  pro: 'bg-primary/15 text-primary border-primary/30',
+  pro: 'bg-primary/15 text-primary-tint-foreground border-primary/30',
   enterprise: 'bg-violet-500/15 text-violet-700 border-violet-500/30 dark:text-violet-300',
 };
 

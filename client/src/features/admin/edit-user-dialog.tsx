@@ -17,7 +17,7 @@ import {
 } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { planOptionLabel, STATUS_LABELS } from './admin-model';
+import { planOptionLabel, planStatusNote, STATUS_LABELS } from './admin-model';
 import { useUpdateAdminUser } from './api';
 
 const SELECT =
@@ -70,6 +70,7 @@ function EditUserForm({
   const [status, setStatus] = useState<SubscriptionStatus>(user.subscriptionStatus);
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const update = useUpdateAdminUser();
+  const note = planStatusNote(plan, status);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -127,6 +128,7 @@ function EditUserForm({
           id={`${id}-status`}
           className={SELECT}
           value={status}
+          aria-describedby={`${id}-status-note`}
           onChange={(event) => setStatus(event.target.value as SubscriptionStatus)}
         >
           {SUBSCRIPTION_STATUSES.map((option) => (
@@ -135,6 +137,15 @@ function EditUserForm({
             </option>
           ))}
         </select>
+        {/* Said as the choice changes: Pro with status Free, say, is a plan given free of charge. */}
+        <p
+          id={`${id}-status-note`}
+          className="text-muted-foreground text-xs empty:hidden"
+          aria-live="polite"
+          data-testid="plan-status-note"
+        >
+          {note}
+        </p>
       </div>
       <div className="grid gap-1.5">
         <div className="flex items-center gap-2">

@@ -2,3 +2,4 @@
 export { AiChatPanel } from './ai-chat-panel';
 export { GenerationBanner } from './generation-banner';
 export { compactTokens } from './usage-label';
+export { useAiStatus } from './api/get-ai-status';

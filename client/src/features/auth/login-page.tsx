@@ -77,7 +77,10 @@ export default function LoginPage() {
       </form>
       <p className="text-muted-foreground mt-6 text-center text-sm">
         Don&apos;t have an account?{' '}
-        <Link href="/register" className="text-primary font-medium hover:underline">
+        <Link
+          href="/register"
+          className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
+        >
           Sign up
         </Link>
       </p>

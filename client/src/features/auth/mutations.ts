@@ -7,6 +7,7 @@ import type {
 } from '@kiln/shared';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
+import { rememberNewAccount } from './new-account';
 import { useSetCurrentUser } from './use-auth';
 
 /** Login and registration both answer `{ user }`, which becomes the signed-in user. */
@@ -14,7 +15,10 @@ export function useLogin() {
   const setUser = useSetCurrentUser();
   return useMutation({
     mutationFn: (input: LoginInput) => apiJson<UserResponse>('POST', '/api/auth/login', input),
-    onSuccess: ({ user }) => setUser(user),
+    onSuccess: ({ user }) => {
+      rememberNewAccount(null);
+      setUser(user);
+    },
   });
 }
 
@@ -23,7 +27,10 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: DialogRegisterInput | ScreenRegisterInput) =>
       apiJson<UserResponse>('POST', '/api/auth/register', input),
-    onSuccess: ({ user }) => setUser(user),
+    onSuccess: ({ user }) => {
+      rememberNewAccount(user.id);
+      setUser(user);
+    },
   });
 }
 

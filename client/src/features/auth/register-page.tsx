@@ -102,7 +102,10 @@ export default function RegisterPage() {
       </form>
       <p className="text-muted-foreground mt-6 text-center text-sm">
         Already have an account?{' '}
-        <Link href="/login" className="text-primary font-medium hover:underline">
+        <Link
+          href="/login"
+          className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
+        >
           Sign in
         </Link>
       </p>

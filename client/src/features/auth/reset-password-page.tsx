@@ -74,7 +74,10 @@ function RequestLink() {
       </form>
       <p className="text-muted-foreground mt-6 text-center text-sm">
         Remembered it?{' '}
-        <Link href="/login" className="text-primary font-medium hover:underline">
+        <Link
+          href="/login"
+          className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
+        >
           Sign in
         </Link>
       </p>
@@ -155,7 +158,10 @@ function ChooseNewPassword({ token }: { token: string }) {
       {confirm.isError && (
         <p className="text-muted-foreground mt-6 text-center text-sm">
           Link expired or used?{' '}
-          <Link href="/reset-password" className="text-primary font-medium hover:underline">
+          <Link
+            href="/reset-password"
+            className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
+          >
             Request a new one
           </Link>
         </p>

@@ -44,7 +44,7 @@ export default function SubscribePage() {
             <Link href="/terms-of-service" className="underline underline-offset-2">
               Terms of Service
             </Link>
-            . You can cancel anytime from your account settings.
+            . You can cancel at any time: Manage Billing on your dashboard shows how.
           </p>
         </main>
         <MarketingFooter />
@@ -70,7 +70,7 @@ function PlanDetails({ plan }: { plan: PaidPlan }) {
           </span>
         </div>
         <ul className="grid gap-2" aria-label={`${details.name} features`}>
-          {details.checkoutFeatures.map((feature) => (
+          {details.features.map((feature) => (
             <li key={feature} className="flex items-center gap-2 text-sm">
               <Check className="text-primary size-4 shrink-0" aria-hidden />
               {feature}

@@ -30,11 +30,16 @@ export function DashboardHeader() {
               </Link>
             </Button>
           )}
-          <Button variant="ghost" onClick={() => setUsersOpen(true)} aria-label="User management">
-            <span className="bg-accent text-accent-foreground flex size-7 items-center justify-center rounded-full text-xs font-semibold">
+          {/* Named by what it shows, then what it opens: a spoken name starts with the visible one. */}
+          <Button variant="ghost" onClick={() => setUsersOpen(true)}>
+            <span
+              className="bg-accent text-accent-foreground flex size-7 items-center justify-center rounded-full text-xs font-semibold"
+              aria-hidden
+            >
               {label.charAt(0).toUpperCase()}
             </span>
             <span className="hidden max-w-40 truncate sm:inline">{label}</span>
+            <span className="sr-only">User management</span>
             <Users className="text-muted-foreground" aria-hidden />
           </Button>
           <ThemeToggle />

@@ -4,6 +4,7 @@ import {
   useCallback,
   useDeferredValue,
   useMemo,
+  useRef,
   useState,
   type MouseEvent,
   type ReactNode,
@@ -11,12 +12,19 @@ import {
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useAuth } from '../auth';
+import { isNewAccount, useAuth } from '../auth';
 import { usePaymentReturn } from '../billing';
-import { useProjects, useUpdateProject, CreateProjectDialog } from '../projects';
+import {
+  CreateProjectDialog,
+  RenameProjectDialog,
+  useContinueTemplateChoice,
+  usePlanUsage,
+  useProjects,
+  useUpdateProject,
+} from '../projects';
 import { DashboardHeader } from './dashboard-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { ProjectCardSkeleton } from './project-card';
+import { ACTIONS_BUTTON_ATTRIBUTE, ProjectCardSkeleton } from './project-card';
 import { ProjectCollection } from './project-collection';
 import { filterProjects } from './project-filters';
 import { ProjectToolbar } from './project-toolbar';
@@ -35,7 +43,24 @@ export default function DashboardPage() {
   // `mutate` keeps its identity between renders, so memoised cards do not all re-render.
   const { mutate: patchProject } = useUpdateProject();
   const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const createOpener = useRef<HTMLElement | null>(null);
+  // Read when the rename dialog has closed, by which time `renaming` is already null.
+  const renamedId = useRef<string | null>(null);
+  const planUsage = usePlanUsage();
+  // Someone who picked a template on /templates, then registered, lands here: carry on.
+  useContinueTemplateChoice();
+
+  const startRename = useCallback((project: Project) => {
+    renamedId.current = project.id;
+    setRenaming(project);
+  }, []);
+
+  const openCreate = (event: MouseEvent<HTMLButtonElement>) => {
+    createOpener.current = event.currentTarget;
+    setCreating(true);
+  };
 
   // Typing in the search box stays responsive even with a thousand projects to filter.
   const search = useDeferredValue(params.search);
@@ -88,13 +113,15 @@ export default function DashboardPage() {
           <div>
             <h1 className="text-3xl font-bold tracking-tight">Your Projects</h1>
             <p className="text-muted-foreground mt-1">
-              Welcome back, {user.name ?? user.email.split('@')[0]}.
+              {isNewAccount(user.id) ? 'Welcome to Kiln' : 'Welcome back'},{' '}
+              {user.name ?? user.email.split('@')[0]}.
             </p>
           </div>
         </div>
         <SubscriptionCard user={user} />
         <ProjectToolbar
           count={projects.data ? total : null}
+          shown={visible.length}
           search={params.search}
           starredOnly={params.starredOnly}
           sort={params.sort}
@@ -103,7 +130,8 @@ export default function DashboardPage() {
           onStarredOnly={(value) => params.update({ starredOnly: value })}
           onSort={(value) => params.update({ sort: value })}
           onView={(value) => params.update({ view: value })}
-          onNewProject={() => setCreating(true)}
+          onNewProject={openCreate}
+          planUsage={planUsage}
         />
 
         {projects.isPending ? (
@@ -124,7 +152,7 @@ export default function DashboardPage() {
             icon={<FolderPlus className="size-10" aria-hidden />}
             title="No projects yet"
             text="Start from a template, import a zip, or describe what you want to build."
-            action={<Button onClick={() => setCreating(true)}>Create Your First Project</Button>}
+            action={<Button onClick={openCreate}>Create Your First Project</Button>}
           />
         ) : visible.length === 0 ? (
           <EmptyState
@@ -146,11 +174,25 @@ export default function DashboardPage() {
             view={params.view}
             onOpen={openProject}
             onToggleStar={toggleStar}
+            onRename={startRename}
             onDelete={setDeleting}
           />
         )}
       </main>
-      <CreateProjectDialog open={creating} onOpenChange={setCreating} />
+      <CreateProjectDialog
+        open={creating}
+        onOpenChange={setCreating}
+        returnFocusRef={createOpener}
+      />
+      <RenameProjectDialog
+        project={renaming}
+        onClose={() => setRenaming(null)}
+        returnFocusTo={() =>
+          document.querySelector<HTMLElement>(
+            `[${ACTIONS_BUTTON_ATTRIBUTE}="${renamedId.current ?? ''}"]`,
+          )
+        }
+      />
       <DeleteProjectDialog project={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

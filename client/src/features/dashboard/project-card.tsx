@@ -1,5 +1,5 @@
 import type { Project } from '@kiln/shared';
-import { Clock, MoreVertical, Star, Trash2 } from 'lucide-react';
+import { Clock, MoreVertical, Pencil, Star, Trash2 } from 'lucide-react';
 import { memo, type MouseEvent } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -20,8 +20,12 @@ interface ProjectCardProps {
   /** Opens the project in the editor. */
   onOpen: (event: MouseEvent<HTMLAnchorElement>, project: Project) => void;
   onToggleStar: (project: Project) => void;
+  onRename: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
+
+/** Marks each card's menu button, so a dialog opened from the menu can give focus back to it. */
+export const ACTIONS_BUTTON_ATTRIBUTE = 'data-project-actions';
 
 /**
  * The project card. The name is the link that opens the project; it stretches over
@@ -32,6 +36,7 @@ export const ProjectCard = memo(function ProjectCard({
   view,
   onOpen,
   onToggleStar,
+  onRename,
   onDelete,
 }: ProjectCardProps) {
   const isGrid = view === 'grid';
@@ -132,11 +137,15 @@ export const ProjectCard = memo(function ProjectCard({
               size="icon"
               className="size-8"
               aria-label={`Actions for ${project.name}`}
+              {...{ [ACTIONS_BUTTON_ATTRIBUTE]: project.id }}
             >
               <MoreVertical />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => onRename(project)}>
+              <Pencil /> Rename
+            </DropdownMenuItem>
             <DropdownMenuItem destructive onSelect={() => onDelete(project)}>
               <Trash2 /> Delete
             </DropdownMenuItem>

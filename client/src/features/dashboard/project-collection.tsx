@@ -20,6 +20,7 @@ interface ProjectCollectionProps {
   view: ViewMode;
   onOpen: (event: MouseEvent<HTMLAnchorElement>, project: Project) => void;
   onToggleStar: (project: Project) => void;
+  onRename: (project: Project) => void;
   onDelete: (project: Project) => void;
 }
 

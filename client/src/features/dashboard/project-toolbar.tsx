@@ -1,13 +1,19 @@
 import { LayoutGrid, List, Plus, Search, Star } from 'lucide-react';
+import { useId, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
+import type { PlanUsage } from '../projects';
+import { PlanLimitHint } from './plan-limit-hint';
+import { projectCountLabel } from './project-count';
 import { SORTS, type SortKey } from './project-filters';
 import type { ViewMode } from './use-dashboard-params';
 
 interface ProjectToolbarProps {
   /** Null while the list loads: no count is better than a wrong one. */
   count: number | null;
+  /** How many of them the search and the starred filter leave on screen. */
+  shown: number;
   search: string;
   starredOnly: boolean;
   sort: SortKey;
@@ -16,20 +22,36 @@ interface ProjectToolbarProps {
   onStarredOnly: (starredOnly: boolean) => void;
   onSort: (sort: SortKey) => void;
   onView: (view: ViewMode) => void;
-  onNewProject: () => void;
+  /** Given the button, so the create dialog can give focus back to it. */
+  onNewProject: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** Null for a plan without a project limit, or while the list loads. */
+  planUsage: PlanUsage | null;
 }
 
 /** The toolbar: New Project, the count, search, starred filter, sort and the view toggle. */
 export function ProjectToolbar(props: ProjectToolbarProps) {
+  const hintId = useId();
+  const { planUsage } = props;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={props.onNewProject}>
+        <Button
+          onClick={props.onNewProject}
+          // At the limit the button still opens the dialog (to look, or to see why), and says so.
+          aria-describedby={planUsage?.atLimit ? hintId : undefined}
+        >
           <Plus aria-hidden /> New Project
         </Button>
         <p className="text-muted-foreground text-sm" aria-live="polite" data-testid="project-count">
-          {props.count !== null && `${props.count} project${props.count === 1 ? '' : 's'}`}
+          {props.count !== null &&
+            projectCountLabel({
+              total: props.count,
+              shown: props.shown,
+              starredOnly: props.starredOnly,
+              searching: props.search.trim() !== '',
+            })}
         </p>
+        {planUsage && <PlanLimitHint usage={planUsage} id={hintId} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-48 flex-1">

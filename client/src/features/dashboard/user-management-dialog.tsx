@@ -52,7 +52,14 @@ export function UserManagementDialog({
             Signed in as <strong className="text-foreground">{user?.name ?? user?.email}</strong>
           </DialogDescription>
         </DialogHeader>
-        <div className="max-h-[50vh] overflow-y-auto rounded-lg border" aria-live="polite">
+        {/* A long list scrolls: it takes focus, so the keyboard can scroll it too. */}
+        <div
+          className="max-h-[50vh] overflow-y-auto rounded-lg border"
+          aria-live="polite"
+          role="region"
+          aria-label="Users"
+          tabIndex={0}
+        >
           {users.isPending ? (
             <p className="text-muted-foreground p-4 text-sm">Loading users...</p>
           ) : !users.data || users.data.length === 0 ? (

@@ -1,6 +1,6 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useTheme } from '../../lib/theme';
-import { modelUri } from './monaco-setup';
+import { EDITOR_THEMES, modelUri } from './monaco-setup';
 import { EditorSkeleton } from './editor-skeleton';
 import { languageForPath } from './language';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
@@ -36,7 +36,7 @@ export default function CodeEditor({
       path={modelUri(path)}
       defaultValue={initialValue}
       language={languageForPath(path)}
-      theme={theme === 'dark' ? 'vs-dark' : 'vs'}
+      theme={theme === 'dark' ? EDITOR_THEMES.dark : EDITOR_THEMES.light}
       onChange={(next) => onChange(next ?? '')}
       onMount={onMount}
       loading={<EditorSkeleton />}

@@ -15,13 +15,20 @@ import type { SaveConflict } from './use-autosave';
 export function ConflictDialog({
   conflict,
   onResolve,
+  onCloseAutoFocus,
 }: {
   conflict: SaveConflict | null;
   onResolve: (choice: 'mine' | 'theirs') => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={conflict !== null}>
-      <DialogContent className="max-w-4xl" onEscapeKeyDown={(event) => event.preventDefault()}>
+      <DialogContent
+        className="max-w-4xl"
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>{conflict?.path} changed elsewhere</DialogTitle>
           <DialogDescription>

@@ -1,35 +1,40 @@
-import { ArrowLeft, Bot, GitBranch, Keyboard, Loader2, Play, Save } from 'lucide-react';
+import { ArrowLeft, Bot, GitBranch, Keyboard, KeyRound, Loader2, Play, Save } from 'lucide-react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { ExplainedButton } from './header/explained-button';
+import { ProjectName } from './header/project-name';
 import { saveStatusText, type SaveState } from './save-status';
 
 /**
- * The editor's header: back, project name, autosave status, save, run, GitHub, agent
- * toggle, presence, shortcuts and theme. GitHub, the agent and presence arrive with their own
- * features; their buttons hold their places and say so.
+ * The editor's header: back, project name (renamed in place), autosave status, save, run,
+ * environment variables, GitHub, agent toggle, presence, shortcuts and theme. GitHub, the agent
+ * and presence arrive with their own features; their buttons hold their places and say so.
  */
 export function EditorHeader({
+  projectId,
   projectName,
   saveState,
   lastSavedAt,
   onSave,
   onRun,
   running,
-  runTitle,
+  run,
   onShortcuts,
+  onEnvVars,
 }: {
+  projectId: string;
   projectName: string;
   saveState: SaveState;
   lastSavedAt: number | null;
   onSave: () => void;
-  /** Runs the selected file; disabled only while a run is in flight. */
   onRun: () => void;
   running: boolean;
-  /** What Run will do, or why the selected file cannot run. */
-  runTitle: string;
+  /** Whether the selected file can run, and what Run will do or why it cannot. */
+  run: { runnable: boolean; reason: string };
   onShortcuts: () => void;
+  onEnvVars: () => void;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -38,7 +43,7 @@ export function EditorHeader({
           <ArrowLeft />
         </Link>
       </Button>
-      <h1 className="min-w-0 truncate text-sm font-semibold">{projectName}</h1>
+      <ProjectName projectId={projectId} name={projectName} />
       <span
         className={cn(
           'text-muted-foreground ml-2 hidden text-xs sm:inline',
@@ -59,36 +64,46 @@ export function EditorHeader({
         >
           <Save aria-hidden /> <span className="sr-only md:not-sr-only">Save</span>
         </Button>
-        <Button
+        <ExplainedButton
           variant="ghost"
           size="sm"
           onClick={onRun}
-          disabled={running}
+          // Only the files Kiln runs; one run at a time.
+          unavailable={running || !run.runnable}
+          reason={running ? 'A run is in progress' : run.reason}
           aria-busy={running}
-          title={runTitle}
           className="max-md:size-9 max-md:px-0"
         >
           {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
           <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
-        </Button>
-        <Button
+        </ExplainedButton>
+        <ExplainedButton
           variant="ghost"
           size="icon"
-          disabled
+          aria-label="Environment variables"
+          reason="Environment variables: given to the programs you run"
+          onClick={onEnvVars}
+        >
+          <KeyRound />
+        </ExplainedButton>
+        <ExplainedButton
+          variant="ghost"
+          size="icon"
+          unavailable
           aria-label="GitHub"
-          title="Git sync arrives with the GitHub integration"
+          reason="Git sync arrives with the GitHub integration"
         >
           <GitBranch />
-        </Button>
-        <Button
+        </ExplainedButton>
+        <ExplainedButton
           variant="ghost"
           size="icon"
-          disabled
+          unavailable
           aria-label="AI agent"
-          title="The AI agent needs an AI provider"
+          reason="The AI agent needs an AI provider"
         >
           <Bot />
-        </Button>
+        </ExplainedButton>
         <Button
           variant="ghost"
           size="icon"

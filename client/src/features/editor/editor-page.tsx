@@ -9,14 +9,16 @@ import { useParams } from 'wouter';
 import NotFoundPage from '../../components/not-found-page';
 import { errorStatus } from '../../lib/request';
 import { GenerationBanner } from '../ai';
-import { runButtonTitle, TerminalPanel, useRun } from '../exec';
+import { runAvailability, TerminalPanel, useRun } from '../exec';
 import { useProject, useProjectFiles, useRefreshFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { GoToLineDialog } from './dialogs/go-to-line-dialog';
 import { QuickOpenDialog } from './dialogs/quick-open-dialog';
 import { SearchDialog } from './dialogs/search-dialog';
 import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
+import { EnvVarsDialog } from '../env-vars';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
+import { useFocusReturn } from './dialogs/use-focus-return';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
 import { EditorHeader } from './editor-header';
 import { EditorSkeleton } from './editor-skeleton';
@@ -29,6 +31,7 @@ import { useAutosave } from './use-autosave';
 import { useFileActions } from './use-file-actions';
 import { useOpenFile } from './use-open-file';
 import { PhoneWorkspace, type PhonePane } from './phone-workspace';
+import { isHtmlPath, previewPagePath } from './preview/preview-page';
 import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 
 // Monaco starts downloading with the page, in parallel with the file list, rather than after
@@ -36,7 +39,7 @@ import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 const loadCodeEditor = () => import('./code-editor');
 const CodeEditor = lazy(loadCodeEditor);
 
-type WorkspaceDialog = 'quickOpen' | 'search' | 'goToLine' | 'shortcuts';
+type WorkspaceDialog = 'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars';
 type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
 /** The editor route, /editor/{id}. */
@@ -94,7 +97,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     setChosenPath(file.path);
     setPhonePane('code');
   }, []);
-  const isHtmlSelected = selected !== null && /\.html?$/i.test(selected.path);
+  // The page the Preview tab shows stays the one shown last while its CSS or script is open.
+  const [lastPage, setLastPage] = useState<string | null>(null);
+  if (selected && isHtmlPath(selected.path) && selected.path !== lastPage) {
+    setLastPage(selected.path);
+  }
+  const previewPath = previewPagePath(fileList, selected?.path ?? null, lastPage);
   // A file the AI names (its 'Files Updated' list) opens as if picked in the tree.
   const openByPath = useCallback(
     (path: string) => {
@@ -150,6 +158,21 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const runner = useRun(projectId);
   const terminal = useTerminalPanel();
   const [isMac] = useState(isMacPlatform);
+  const run = runAvailability(selected?.path ?? null, {
+    runShortcut: shortcutLabel('run', isMac),
+    previewShortcut: shortcutLabel('preview', isMac),
+    canPreview: previewPath !== null,
+  });
+
+  // False when there is no code editor on screen to take the focus.
+  const focusEditor = useCallback(() => {
+    const editor = editorRef.current;
+    const node = editor?.getContainerDomNode();
+    if (!editor || !node?.isConnected || node.getClientRects().length === 0) return false;
+    editor.focus();
+    return true;
+  }, []);
+  const focusReturn = useFocusReturn(focusEditor);
 
   // The editor's text is what runs, saved or not. Monaco holds the freshest copy (a
   // draft is one render behind a keystroke); a file without an open model uses its draft.
@@ -160,6 +183,11 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         description: 'Please select a file to execute.',
         variant: 'destructive',
       });
+      return;
+    }
+    // The Run button is unavailable for such a file; its shortcut says why instead.
+    if (!run.runnable) {
+      toast({ title: 'Nothing to run', description: run.reason });
       return;
     }
     const model = editorRef.current?.getModel();
@@ -203,7 +231,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     newFile: () => setCreating({ parent: '', kind: 'file' }),
     run: runSelected,
     preview: () => {
-      if (!isHtmlSelected) return;
+      if (!previewPath) return;
       setSideTab('preview');
       setPhonePane('side');
     },
@@ -309,6 +337,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     <SidePanel
       projectId={projectId}
       selectedPath={selected?.path ?? null}
+      previewPath={previewPath}
       revision={revision}
       tab={sideTab}
       onTabChange={setSideTab}
@@ -319,14 +348,16 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   return (
     <div className="flex h-dvh flex-col">
       <EditorHeader
+        projectId={projectId}
         projectName={projectName}
         saveState={autosave.state}
         lastSavedAt={autosave.lastSavedAt}
         onSave={() => void autosave.saveAll()}
         onRun={runSelected}
         running={runner.running}
-        runTitle={runButtonTitle(selected?.path ?? null, shortcutLabel('run', isMac))}
+        run={run}
         onShortcuts={() => setDialog('shortcuts')}
+        onEnvVars={() => setDialog('envVars')}
       />
       <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
@@ -366,12 +397,18 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           </Panel>
         </Group>
       )}
-      <ConflictDialog conflict={autosave.conflict} onResolve={autosave.resolveConflict} />
+      <ConflictDialog
+        conflict={autosave.conflict}
+        onResolve={autosave.resolveConflict}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+      />
       <QuickOpenDialog
         open={dialog === 'quickOpen'}
         onOpenChange={(open) => setDialog(open ? 'quickOpen' : null)}
         files={fileList}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onOpen={(file) => {
+          focusReturn.focusEditorOnClose();
           setDialog(null);
           setChosenPath(file.path);
         }}
@@ -380,7 +417,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         open={dialog === 'search'}
         onOpenChange={(open) => setDialog(open ? 'search' : null)}
         projectId={projectId}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onOpenMatch={(match) => {
+          focusReturn.focusEditorOnClose();
           setDialog(null);
           if (match.filePath === shownPath) reveal(match.line, match.column);
           else {
@@ -397,20 +436,30 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         open={dialog === 'goToLine'}
         onOpenChange={(open) => setDialog(open ? 'goToLine' : null)}
         lineCount={lineCount}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onGo={(line) => {
+          focusReturn.focusEditorOnClose();
           setDialog(null);
           reveal(line);
         }}
       />
+      <EnvVarsDialog
+        projectId={projectId}
+        open={dialog === 'envVars'}
+        onOpenChange={(open) => setDialog(open ? 'envVars' : null)}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+      />
       <ShortcutsDialog
         open={dialog === 'shortcuts'}
         onOpenChange={(open) => setDialog(open ? 'shortcuts' : null)}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       />
       <CreateFileDialog
         key={creating ? `${creating.parent}|${creating.kind}` : 'closed'}
         parentPath={creating?.parent ?? null}
         initialKind={creating?.kind}
         pending={actions.pending}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onCancel={() => setCreating(null)}
         onCreate={async (path, isDirectory) => {
           if (await actions.create(path, isDirectory)) setCreating(null);
@@ -420,6 +469,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         key={renaming?.path ?? 'closed'}
         path={renaming?.path ?? null}
         pending={actions.pending}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onCancel={() => setRenaming(null)}
         onRename={async (path) => {
           if (renaming?.file && (await actions.rename(renaming.file, path))) setRenaming(null);
@@ -428,6 +478,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       <DeleteFileDialog
         target={deleting}
         pending={actions.pending}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
         onCancel={() => setDeleting(null)}
         onDelete={async () => {
           if (deleting?.file && (await actions.remove(deleting.file))) setDeleting(null);

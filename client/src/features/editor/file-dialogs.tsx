@@ -25,6 +25,7 @@ export function CreateFileDialog({
   pending,
   onCancel,
   onCreate,
+  onCloseAutoFocus,
 }: {
   /** '' for the root; null when the dialog is closed. */
   parentPath: string | null;
@@ -32,6 +33,8 @@ export function CreateFileDialog({
   pending: boolean;
   onCancel: () => void;
   onCreate: (path: string, isDirectory: boolean) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const [kind, setKind] = useState(initialKind);
   const [name, setName] = useState('');
@@ -57,7 +60,7 @@ export function CreateFileDialog({
         }
       }}
     >
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Create New File/Folder</DialogTitle>
           <DialogDescription>
@@ -125,11 +128,14 @@ export function RenameDialog({
   pending,
   onCancel,
   onRename,
+  onCloseAutoFocus,
 }: {
   path: string | null;
   pending: boolean;
   onCancel: () => void;
   onRename: (newPath: string) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const currentName = path?.slice(path.lastIndexOf('/') + 1) ?? '';
   const [name, setName] = useState(currentName);
@@ -146,7 +152,7 @@ export function RenameDialog({
   };
   return (
     <Dialog open={path !== null} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Rename File</DialogTitle>
           <DialogDescription>Enter a new name for the file or folder.</DialogDescription>
@@ -185,15 +191,18 @@ export function DeleteFileDialog({
   pending,
   onCancel,
   onDelete,
+  onCloseAutoFocus,
 }: {
   target: { path: string; isDirectory: boolean } | null;
   pending: boolean;
   onCancel: () => void;
   onDelete: () => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Dialog open={target !== null} onOpenChange={(next) => !next && onCancel()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Delete {target?.isDirectory ? 'folder' : 'file'}?</DialogTitle>
           <DialogDescription>

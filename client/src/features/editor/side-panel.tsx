@@ -2,19 +2,20 @@ import { Sparkles } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { AiChatPanel } from '../ai';
 import { useRefreshFiles } from './api';
-import { PreviewPanel } from './preview-panel';
-
-const isHtml = (path: string | null) => path !== null && /\.html?$/i.test(path);
+import { PreviewPanel } from './preview/preview-panel';
+import { defaultSideTab, isHtmlPath } from './preview/preview-page';
 
 export type SideTab = 'preview' | 'chat' | 'actions';
 
 /**
- * The editor's right panel: Preview only for an HTML file, Quick Actions only for other
- * files, AI Chat always.
+ * The editor's right panel: Preview whenever the project has a page to show (the open HTML
+ * file, or the page shown last while its CSS or script is open), Quick Actions for files other
+ * than pages, AI Chat always.
  */
 export function SidePanel({
   projectId,
   selectedPath,
+  previewPath,
   revision,
   tab,
   onTabChange,
@@ -22,17 +23,24 @@ export function SidePanel({
 }: {
   projectId: string;
   selectedPath: string | null;
+  /** The page the Preview tab shows (preview-page.ts); null hides the tab. */
+  previewPath: string | null;
   revision: string;
-  /** Null follows the file: Preview for HTML, AI Chat otherwise. */
+  /** Null follows the file (defaultSideTab): Preview for a page and its CSS and scripts. */
   tab: SideTab | null;
   onTabChange: (tab: SideTab) => void;
   /** Opens a file the AI changed in the editor. */
   onOpenFile: (path: string) => void;
 }) {
   const refreshFiles = useRefreshFiles(projectId);
-  const html = isHtml(selectedPath);
-  const available: SideTab[] = html ? ['preview', 'chat'] : ['chat', 'actions'];
-  const value = tab && available.includes(tab) ? tab : (available[0] ?? 'chat');
+  const html = isHtmlPath(selectedPath);
+  const available: SideTab[] = [
+    ...(previewPath ? (['preview'] as const) : []),
+    'chat',
+    ...(html ? [] : (['actions'] as const)),
+  ];
+  const value =
+    tab && available.includes(tab) ? tab : defaultSideTab(selectedPath, previewPath !== null);
   return (
     <Tabs
       value={value}
@@ -40,13 +48,13 @@ export function SidePanel({
       className="flex h-full flex-col"
     >
       <TabsList className="m-2 shrink-0">
-        {html && <TabsTrigger value="preview">Preview</TabsTrigger>}
+        {previewPath && <TabsTrigger value="preview">Preview</TabsTrigger>}
         <TabsTrigger value="chat">AI Chat</TabsTrigger>
         {!html && <TabsTrigger value="actions">Quick Actions</TabsTrigger>}
       </TabsList>
-      {html && selectedPath && (
+      {previewPath && (
         <TabsContent value="preview" className="mt-0 min-h-0 flex-1">
-          <PreviewPanel projectId={projectId} path={selectedPath} revision={revision} />
+          <PreviewPanel projectId={projectId} path={previewPath} revision={revision} />
         </TabsContent>
       )}
       {/* Kept mounted on other tabs, so a streaming answer and the draft survive a look at the preview. */}

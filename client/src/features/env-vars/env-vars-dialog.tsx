@@ -25,10 +25,13 @@ export function EnvVarsDialog({
   projectId,
   open,
   onOpenChange,
+  onCloseAutoFocus,
 }: {
   projectId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes (the control that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const variables = useEnvVars(projectId, open);
   const save = useSetEnvVar(projectId);
@@ -105,7 +108,7 @@ export function EnvVarsDialog({
   const list = variables.data ?? [];
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-lg">
+      <DialogContent className="max-w-lg" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Environment Variables</DialogTitle>
           <DialogDescription>

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
   RUN_FAILED,
-  runButtonTitle,
+  runAvailability,
   runFailureMessage,
   runHeading,
   runLines,
+  runnableKinds,
   runsText,
   runSummary,
   type RunEntry,
@@ -208,12 +209,58 @@ describe('runFailureMessage (spec editor 8)', () => {
   });
 });
 
-describe('runButtonTitle', () => {
-  it('says what Run will run, or why it cannot', () => {
-    expect(runButtonTitle(null, 'Ctrl+Enter')).toBe('Select a file to run');
-    expect(runButtonTitle('src/main.py', 'Ctrl+Enter')).toBe('Run main.py (Ctrl+Enter)');
-    expect(runButtonTitle('docs/README.md', '⌘Enter')).toMatch(
-      /^README\.md cannot be run: Kiln runs JavaScript .* or Python \(\.py\) files$/,
+describe('runAvailability', () => {
+  const keys = { runShortcut: 'Ctrl+Enter', previewShortcut: 'Ctrl+Shift+P', canPreview: true };
+
+  it('offers Run for the files Kiln runs, naming the file and its key', () => {
+    expect(runAvailability('src/main.py', keys)).toEqual({
+      runnable: true,
+      reason: 'Run main.py (Ctrl+Enter)',
+    });
+    for (const path of ['a.js', 'a.mjs', 'a.cjs', 'a.ts', 'a.mts', 'a.cts', 'A.PY']) {
+      expect(runAvailability(path, keys).runnable).toBe(true);
+    }
+  });
+
+  it('points a page, and the stylesheet of one, at the Preview tab', () => {
+    expect(runAvailability('site/index.html', keys)).toEqual({
+      runnable: false,
+      reason: 'index.html is a web page: open the Preview tab (Ctrl+Shift+P) to see it',
+    });
+    expect(runAvailability('styles.css', keys)).toEqual({
+      runnable: false,
+      reason: 'styles.css styles a web page: open the Preview tab (Ctrl+Shift+P) to see it',
+    });
+    expect(runAvailability('old.htm', { ...keys, previewShortcut: '' }).reason).toBe(
+      'old.htm is a web page: open the Preview tab to see it',
+    );
+  });
+
+  it('says which files Kiln runs for any other file', () => {
+    expect(runAvailability('docs/README.md', keys)).toEqual({
+      runnable: false,
+      reason:
+        'README.md cannot be run: Kiln runs JavaScript (.js, .mjs, .cjs), TypeScript (.ts, .mts, .cts) or Python (.py) files',
+    });
+    // A stylesheet with no page to preview is no different.
+    expect(runAvailability('a.css', { ...keys, canPreview: false }).reason).toMatch(
+      /^a\.css cannot be run: Kiln runs JavaScript/,
+    );
+    expect(runAvailability('Makefile', keys).runnable).toBe(false);
+  });
+
+  it('asks for a file when none is selected', () => {
+    expect(runAvailability(null, keys)).toEqual({
+      runnable: false,
+      reason: 'Select a file to run',
+    });
+  });
+});
+
+describe('runnableKinds', () => {
+  it('names every language and extension the server runs', () => {
+    expect(runnableKinds()).toBe(
+      'JavaScript (.js, .mjs, .cjs), TypeScript (.ts, .mts, .cts) or Python (.py)',
     );
   });
 });

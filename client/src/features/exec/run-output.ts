@@ -1,6 +1,7 @@
 import {
+  RUN_EXTENSIONS,
+  RUN_LANGUAGES,
   runLanguageOf,
-  SUPPORTED_RUN_FILES,
   type ExecuteResult,
   type RunLanguage,
   type RunLimitHit,
@@ -128,11 +129,54 @@ export function runFailureMessage(error: unknown): string {
   return serverErrorMessage(error, RUN_FAILED);
 }
 
-/** The Run button's tooltip: what it will run, or why the selected file cannot. */
-export function runButtonTitle(filePath: string | null, shortcut: string): string {
-  if (!filePath) return 'Select a file to run';
+/**
+ * The kinds of file Kiln runs, with their extensions, read from the table the server picks a
+ * language by: 'JavaScript (.js, .mjs, .cjs), TypeScript (.ts, .mts, .cts) or Python (.py)'.
+ */
+export function runnableKinds(): string {
+  const kinds = RUN_LANGUAGES.map((language) => {
+    const extensions = Object.keys(RUN_EXTENSIONS).filter(
+      (extension) => RUN_EXTENSIONS[extension] === language,
+    );
+    return `${languageLabel(language)} (${extensions.join(', ')})`;
+  });
+  return `${kinds.slice(0, -1).join(', ')} or ${kinds.at(-1) ?? ''}`;
+}
+
+/** Whether Run can run the selected file, and what its tooltip says. */
+export interface RunAvailability {
+  runnable: boolean;
+  /** What Run will do, 'Run main.py (Ctrl+Enter)', or why it cannot. */
+  reason: string;
+}
+
+const PAGE = /\.html?$/i;
+const STYLESHEET = /\.css$/i;
+
+/**
+ * Run is offered only for a file Kiln can run. A page, or the stylesheet of one, is shown by the
+ * Preview tab rather than run, and the reason says so; any other file names what Kiln runs.
+ */
+export function runAvailability(
+  filePath: string | null,
+  options: {
+    /** The Run shortcut, shown with what Run will do. */
+    runShortcut: string;
+    /** The Preview shortcut; empty to name none. */
+    previewShortcut: string;
+    /** Whether the project has a page for the Preview tab to show. */
+    canPreview: boolean;
+  },
+): RunAvailability {
+  if (!filePath) return { runnable: false, reason: 'Select a file to run' };
   const name = fileName(filePath);
-  if (!runLanguageOf(filePath))
-    return `${name} cannot be run: Kiln runs ${SUPPORTED_RUN_FILES} files`;
-  return `Run ${name} (${shortcut})`;
+  if (runLanguageOf(filePath)) {
+    return { runnable: true, reason: `Run ${name} (${options.runShortcut})` };
+  }
+  const preview = `open the Preview tab${options.previewShortcut ? ` (${options.previewShortcut})` : ''} to see it`;
+  if (PAGE.test(filePath)) return { runnable: false, reason: `${name} is a web page: ${preview}` };
+  if (STYLESHEET.test(filePath) && options.canPreview) {
+    return { runnable: false, reason: `${name} styles a web page: ${preview}` };
+  }
+  return { runnable: false, reason: `${name} cannot be run: Kiln runs ${runnableKinds()} files` };
 }

@@ -136,7 +136,10 @@ export default function LandingPage() {
             </h2>
             <p className="text-muted-foreground mt-4">
               One workspace from the first idea to the deployed app.{' '}
-              <Link href="/features" className="text-primary hover:underline">
+              <Link
+                href="/features"
+                className="text-primary underline underline-offset-2 hover:decoration-2"
+              >
                 See all features
               </Link>
             </p>

@@ -235,7 +235,10 @@ export default function PricingPage() {
           <FaqList faqs={FAQS} testId="pricing-faq" />
           <p className="text-muted-foreground mt-6 text-center text-sm">
             Still have a question?{' '}
-            <Link href="/support" className="text-primary font-medium hover:underline">
+            <Link
+              href="/support"
+              className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
+            >
               Visit our support page
             </Link>
             .

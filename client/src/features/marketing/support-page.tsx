@@ -160,7 +160,7 @@ export default function SupportPage() {
             Didn’t find your answer? Email{' '}
             <a
               href={`mailto:${SUPPORT_EMAIL}`}
-              className="text-primary font-medium hover:underline"
+              className="text-primary font-medium underline underline-offset-2 hover:decoration-2"
             >
               {SUPPORT_EMAIL}
             </a>{' '}

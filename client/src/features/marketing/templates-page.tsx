@@ -1,16 +1,34 @@
+import { TEMPLATE_CATALOG, type TemplateId } from '@kiln/shared';
+import { ArrowRight, LoaderCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useLocation, useSearchParams } from 'wouter';
 import { Badge } from '../../components/ui/badge';
-import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { useAuth } from '../auth';
 import { GetStartedBanner, MarketingPage } from './marketing-layout';
 
-type TemplateLanguage = 'javascript' | 'typescript' | 'python' | 'ruby' | 'go';
+type TemplateLanguage = (typeof TEMPLATE_CATALOG)[number]['language'];
 
-interface Template {
+/** A template of the catalogue, described for visitors; its name and language are the catalogue's. */
+interface CatalogueTemplate {
+  id: TemplateId;
+  description: string;
+  comingSoon?: false;
+}
+
+/** Announced but not yet available: there is nothing to create from. */
+interface ComingSoonTemplate {
+  id?: undefined;
   name: string;
   language: TemplateLanguage;
   description: string;
-  comingSoon?: boolean;
+  comingSoon: true;
 }
+
+type Template = CatalogueTemplate | ComingSoonTemplate;
 
 interface TemplateCategory {
   id: string;
@@ -27,38 +45,31 @@ const CATEGORIES: TemplateCategory[] = [
     intro: 'Websites and single-page apps that run in the browser.',
     templates: [
       {
-        name: 'Blank Project',
-        language: 'javascript',
+        id: 'blank',
         description: 'An empty project, for when you would rather start from nothing.',
       },
       {
-        name: 'HTML/CSS Website',
-        language: 'javascript',
+        id: 'html-css',
         description: 'A static website in plain HTML and CSS, with nothing to build or install.',
       },
       {
-        name: 'React + Vite',
-        language: 'javascript',
+        id: 'react-vite',
         description: 'A React app on Vite’s fast dev server, ready for your components.',
       },
       {
-        name: 'React with Router',
-        language: 'javascript',
+        id: 'react-router',
         description: 'A React app with client-side routing, for apps with several pages.',
       },
       {
-        name: 'Vue 3 Application',
-        language: 'javascript',
+        id: 'vue-app',
         description: 'A Vue 3 app built from single-file components, ready to grow.',
       },
       {
-        name: 'Angular Application',
-        language: 'typescript',
+        id: 'angular-app',
         description: 'An Angular app in TypeScript, structured the Angular way.',
       },
       {
-        name: 'Svelte Application',
-        language: 'javascript',
+        id: 'svelte-app',
         description: 'A Svelte app: reactive components with very little boilerplate.',
       },
     ],
@@ -69,18 +80,15 @@ const CATEGORIES: TemplateCategory[] = [
     intro: 'Web servers and APIs, ready for your routes and data.',
     templates: [
       {
-        name: 'Node.js + Express',
-        language: 'javascript',
+        id: 'nodejs-express',
         description: 'A Node.js web server on Express, ready for your routes and API.',
       },
       {
-        name: 'Python + Flask',
-        language: 'python',
+        id: 'python-flask',
         description: 'A lightweight Python web server on Flask, easy to read and extend.',
       },
       {
-        name: 'Go Web Server',
-        language: 'go',
+        id: 'go-app',
         description: 'A web server on Go’s standard library: fast, typed and lean.',
       },
     ],
@@ -91,18 +99,15 @@ const CATEGORIES: TemplateCategory[] = [
     intro: 'A frontend and a backend in one project, for complete applications.',
     templates: [
       {
-        name: 'Full-Stack (React + Express)',
-        language: 'javascript',
+        id: 'fullstack-react-express',
         description: 'A React frontend and an Express backend together in one project.',
       },
       {
-        name: 'Django Web App',
-        language: 'python',
+        id: 'django-app',
         description: 'A Python web app on Django, the framework with batteries included.',
       },
       {
-        name: 'Ruby on Rails',
-        language: 'ruby',
+        id: 'ruby-rails',
         description: 'A Ruby web app on Rails, built on convention over configuration.',
       },
       {
@@ -118,14 +123,88 @@ const CATEGORIES: TemplateCategory[] = [
 
 /** As on the dashboard: languages without a colour of their own are neutral. */
 const LANGUAGE_BADGE: Record<TemplateLanguage, string> = {
-  javascript: 'border-yellow-500/30 bg-yellow-500/15 text-yellow-700 dark:text-yellow-300',
+  javascript: 'border-yellow-500/30 bg-yellow-500/15 text-yellow-800 dark:text-yellow-300',
   typescript: 'border-blue-500/30 bg-blue-500/15 text-blue-700 dark:text-blue-300',
-  python: 'border-green-500/30 bg-green-500/15 text-green-700 dark:text-green-300',
+  python: 'border-green-500/30 bg-green-500/15 text-green-800 dark:text-green-300',
   ruby: 'border-transparent bg-muted text-muted-foreground',
   go: 'border-transparent bg-muted text-muted-foreground',
 };
 
+/**
+ * Creating from a template is loaded when a visitor uses one: most visitors only read this
+ * page, and the projects feature carries the create dialog with it.
+ */
+const loadProjects = () => import('../projects');
+const SignInToUseDialog = lazy(() =>
+  loadProjects().then((projects) => ({ default: projects.SignInToUseDialog })),
+);
+
+/** A card's name and language: the catalogue's for a real template, so the two never differ. */
+function shown(template: Template): {
+  id: TemplateId | undefined;
+  name: string;
+  language: TemplateLanguage;
+  description: string;
+  comingSoon: boolean;
+} {
+  if (template.comingSoon) return { ...template, id: undefined };
+  const entry = TEMPLATE_CATALOG.find((item) => item.id === template.id);
+  return {
+    id: template.id,
+    name: entry?.name ?? template.id,
+    language: entry?.language ?? 'javascript',
+    description: template.description,
+    comingSoon: false,
+  };
+}
+
+/**
+ * The public template list. "Use this template" creates a project from it and opens the editor
+ * for someone signed in; someone signed out is asked to sign in or register first, and the
+ * choice carries over (useContinueTemplateChoice).
+ */
 export default function TemplatesPage() {
+  const { user, isLoading } = useAuth();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const [pendingId, setPendingId] = useState<TemplateId | null>(null);
+  const [signInFor, setSignInFor] = useState<TemplateId | null>(null);
+
+  const start = async (templateId: TemplateId) => {
+    setPendingId(templateId);
+    const created = await loadProjects()
+      .then(({ startFromTemplate }) => startFromTemplate({ templateId, queryClient, navigate }))
+      .catch(() => false);
+    if (!created) setPendingId(null);
+  };
+
+  const use = (templateId: TemplateId) => {
+    if (pendingId) return;
+    if (user) {
+      void start(templateId);
+      return;
+    }
+    void loadProjects().then(({ rememberTemplateChoice }) => {
+      rememberTemplateChoice(templateId);
+      setSignInFor(templateId);
+    });
+  };
+
+  // Back from signing in (the sign-in link asks for ?continue): carry on with the template
+  // picked before. The choice itself is only ever stored by a click here, never by a link.
+  const signedIn = user !== null;
+  const continuing = params.has('continue');
+  const carryOn = useEffectEvent(() => {
+    void loadProjects().then(({ takeTemplateChoice }) => {
+      const templateId = takeTemplateChoice();
+      if (templateId) void start(templateId);
+    });
+  });
+  useEffect(() => {
+    if (signedIn && continuing) carryOn();
+  }, [signedIn, continuing]);
+
   return (
     <MarketingPage
       eyebrow="Templates"
@@ -143,11 +222,14 @@ export default function TemplatesPage() {
             </h2>
             <p className="text-muted-foreground mt-2 max-w-2xl">{category.intro}</p>
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {category.templates.map((template) => (
+              {category.templates.map(shown).map((template) => (
                 <Card
                   key={template.name}
                   data-testid="template-card"
-                  className={cn(template.comingSoon && 'border-dashed shadow-none')}
+                  className={cn(
+                    'flex flex-col',
+                    template.comingSoon && 'border-dashed shadow-none',
+                  )}
                 >
                   <CardHeader>
                     <div className="flex flex-wrap items-center gap-2">
@@ -159,6 +241,16 @@ export default function TemplatesPage() {
                     <CardTitle className="mt-2">{template.name}</CardTitle>
                     <CardDescription>{template.description}</CardDescription>
                   </CardHeader>
+                  {template.id && (
+                    <CardFooter className="mt-auto">
+                      <UseTemplateButton
+                        name={template.name}
+                        pending={pendingId === template.id}
+                        disabled={isLoading || pendingId !== null}
+                        onClick={() => template.id && use(template.id)}
+                      />
+                    </CardFooter>
+                  )}
                 </Card>
               ))}
             </div>
@@ -169,6 +261,37 @@ export default function TemplatesPage() {
         title="Pick a template and start building"
         text="Create a free account and choose any template from your dashboard. Prefer to start from a description? The AI will plan the project with you."
       />
+      {signInFor && (
+        <Suspense>
+          <SignInToUseDialog templateId={signInFor} onClose={() => setSignInFor(null)} />
+        </Suspense>
+      )}
     </MarketingPage>
+  );
+}
+
+function UseTemplateButton({
+  name,
+  pending,
+  disabled,
+  onClick,
+}: {
+  name: string;
+  pending: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={disabled}
+      onClick={onClick}
+      // The visible words first, then which template: every card has the same button text.
+      aria-label={`${pending ? 'Creating' : 'Use this template'}: ${name}`}
+    >
+      {pending ? 'Creating...' : 'Use this template'}
+      {pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <ArrowRight aria-hidden />}
+    </Button>
   );
 }

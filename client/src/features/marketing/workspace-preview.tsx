@@ -36,8 +36,8 @@ const CODE = [
 ] as const;
 
 const TOKEN_CLASS: Record<string, string> = {
-  kw: 'text-violet-500 dark:text-violet-400',
-  fn: 'text-sky-600 dark:text-sky-400',
+  kw: 'text-violet-600 dark:text-violet-400',
+  fn: 'text-sky-700 dark:text-sky-400',
   var: 'text-foreground',
   tag: 'text-rose-600 dark:text-rose-400',
   str: 'text-emerald-600 dark:text-emerald-400',

@@ -1,5 +1,5 @@
 import type { CreateProjectInput, Project, UpdateProjectInput } from '@kiln/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
@@ -10,16 +10,23 @@ export function useProjects() {
   return useQuery<Project[]>({ queryKey: PROJECTS_QUERY_KEY });
 }
 
+export function createProjectRequest(input: CreateProjectInput) {
+  return apiJson<Project>('POST', '/api/projects', input);
+}
+
+/** A created project joins the cached list at once; the list is then read again. */
+export function addCreatedProject(queryClient: QueryClient, project: Project) {
+  queryClient.setQueryData<Project[]>(PROJECTS_QUERY_KEY, (list) =>
+    list ? [project, ...list] : list,
+  );
+  void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
+}
+
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateProjectInput) => apiJson<Project>('POST', '/api/projects', input),
-    onSuccess: (project) => {
-      queryClient.setQueryData<Project[]>(PROJECTS_QUERY_KEY, (list) =>
-        list ? [project, ...list] : list,
-      );
-      void queryClient.invalidateQueries({ queryKey: PROJECTS_QUERY_KEY });
-    },
+    mutationFn: createProjectRequest,
+    onSuccess: (project) => addCreatedProject(queryClient, project),
   });
 }
 

@@ -10,6 +10,7 @@ import { getTemplate } from '../templates';
 import { listUploadEntriesForProject } from '../uploads';
 import { getOwnedProject } from './policy';
 import { presentedProjectColumns } from './presenter';
+import { uniqueProjectName } from './unique-name';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
 
@@ -40,9 +41,18 @@ export async function listProjects(options: { db: Database; userId: string }) {
 }
 
 /**
+ * Every change to who owns which project names runs under this per-user lock: two creates at
+ * once cannot both slip under the Free plan's limit, and two creates or renames at once cannot
+ * both take the same name.
+ */
+async function lockOwnerProjects(tx: DbOrTx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`projects:${userId}`}))`);
+}
+
+/**
  * Creates a project with its starting files: the template's (none for a blank project made
- * from zips), then those of each uploaded zip (a later file with the same path wins). Plan limits are checked under a per-user lock, so two
- * creates at once cannot both slip under the Free plan's limit.
+ * from zips, or asked for empty), then those of each uploaded zip (a later file with the same
+ * path wins). A name the user already has is made unique with " (2)", " (3)"…
  */
 export async function createProject(options: {
   db: Database;
@@ -52,7 +62,7 @@ export async function createProject(options: {
   const { db, user, input } = options;
   const template = getTemplate(input.templateId);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`projects:${user.id}`}))`);
+    await lockOwnerProjects(tx, user.id);
     await assertWithinPlan(tx, user);
 
     const startingFiles = new Map<string, NewFile>();
@@ -60,7 +70,7 @@ export async function createProject(options: {
     // would sit beside the zip's own (a Readme.md, say). A template chosen on purpose still
     // comes first, with the zip's files over it.
     const fromZipOnly = input.zipFiles.length > 0 && input.templateId === 'blank';
-    for (const file of fromZipOnly ? [] : template.files) {
+    for (const file of fromZipOnly || input.empty ? [] : template.files) {
       if (file.isDirectory) continue;
       startingFiles.set(file.path, {
         path: file.path,
@@ -83,7 +93,7 @@ export async function createProject(options: {
       .insert(projects)
       .values({
         ownerId: user.id,
-        name: input.name,
+        name: await uniqueProjectName(tx, { ownerId: user.id, wanted: input.name }),
         description: input.description,
         language: input.language ?? templateLanguage(input.templateId),
         tags: input.tags,
@@ -154,22 +164,38 @@ async function insertFiles(
   }
 }
 
+/**
+ * Changes a project's fields. A new name the owner already uses for another project is made
+ * unique as on creation ("Todo" becomes "Todo (2)"); the answer carries the name it got.
+ */
 export async function updateProject(options: {
   db: Database;
   userId: string;
   projectId: string;
   changes: UpdateProjectInput;
 }): Promise<ProjectRow> {
-  await getOwnedProject({ db: options.db, userId: options.userId, projectId: options.projectId });
+  const { userId, projectId } = options;
   // Starring is not an edit: it must not move the project up "Recently Updated".
   const isEdit = Object.keys(options.changes).some((key) => key !== 'starred');
-  const [row] = await options.db
-    .update(projects)
-    .set(isEdit ? { ...options.changes, updatedAt: new Date() } : options.changes)
-    .where(eq(projects.id, options.projectId))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND', 'Project not found');
-  return row;
+  return options.db.transaction(async (tx) => {
+    if (options.changes.name !== undefined) await lockOwnerProjects(tx, userId);
+    await getOwnedProject({ db: tx, userId, projectId });
+    const changes = { ...options.changes };
+    if (changes.name !== undefined) {
+      changes.name = await uniqueProjectName(tx, {
+        ownerId: userId,
+        wanted: changes.name,
+        exceptProjectId: projectId,
+      });
+    }
+    const [row] = await tx
+      .update(projects)
+      .set(isEdit ? { ...changes, updatedAt: new Date() } : changes)
+      .where(eq(projects.id, projectId))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', 'Project not found');
+    return row;
+  });
 }
 
 /** Deletes the project and everything it owns (files cascade) in one transaction. */

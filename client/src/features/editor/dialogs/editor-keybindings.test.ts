@@ -91,8 +91,16 @@ describe('editorShortcuts: the workspace keys Kiln claims inside Monaco', () => 
       'Mod+V',
       'Mod+X',
       'Escape',
+      'Mod+M', // Tab moves focus (Monaco's toggleTabFocusMode)
     ]) {
       expect(bound.has(own), own).toBe(false);
+    }
+  });
+
+  it('leaves M alone on every platform, so Monaco’s Tab focus toggle keeps its key', () => {
+    for (const isMac of [false, true]) {
+      const keys = editorShortcuts(isMac).flatMap((shortcut) => shortcut.keys);
+      expect(keys.some((key) => key.key === 'KeyM')).toBe(false);
     }
   });
 

@@ -16,14 +16,25 @@ export interface GoToLineDialogProps {
   /** Lines in the open file. */
   lineCount: number;
   onGo: (line: number) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Go to line (Cmd/Ctrl+G), clamped to the file's last line. */
-export function GoToLineDialog({ open, onOpenChange, lineCount, onGo }: GoToLineDialogProps) {
+export function GoToLineDialog({
+  open,
+  onOpenChange,
+  lineCount,
+  onGo,
+  onCloseAutoFocus,
+}: GoToLineDialogProps) {
   const lastLine = Math.max(1, lineCount);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[12vh] max-w-sm translate-y-0">
+      <DialogContent
+        className="top-[12vh] max-w-sm translate-y-0"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogHeader>
           <DialogTitle>Go to line</DialogTitle>
           <DialogDescription>

@@ -16,13 +16,24 @@ export interface QuickOpenDialogProps {
   onOpenChange: (open: boolean) => void;
   files: ProjectFileEntry[];
   onOpen: (file: ProjectFileEntry) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Quick file open (Cmd/Ctrl+P), scored by name and path. */
-export function QuickOpenDialog({ open, onOpenChange, files, onOpen }: QuickOpenDialogProps) {
+export function QuickOpenDialog({
+  open,
+  onOpenChange,
+  files,
+  onOpen,
+  onCloseAutoFocus,
+}: QuickOpenDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[12vh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0">
+      <DialogContent
+        className="top-[12vh] max-w-xl translate-y-0 gap-0 overflow-hidden p-0"
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
         <DialogTitle className="sr-only">Go to file</DialogTitle>
         <DialogDescription className="sr-only">
           Type part of a file name or path. Up and Down choose a file, Enter opens it.
@@ -114,7 +125,7 @@ function QuickOpenPanel({
               id={optionId(index)}
               role="option"
               aria-selected={selected}
-              aria-label={file.path}
+              // Named by its text (file name, then folder), as shown; the title has the path.
               title={file.path}
               // Mouse move, not enter: a list scrolled by the keyboard must not steal the choice.
               onMouseMove={() => !selected && setActive(index)}
@@ -134,7 +145,7 @@ function QuickOpenPanel({
               <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:gap-2">
                 <span className="truncate font-medium">
                   <Highlighted text={file.path} from={nameStart} positions={positions} />
-                </span>
+                </span>{' '}
                 {nameStart > 0 && (
                   <span className="text-muted-foreground truncate text-xs">
                     <Highlighted

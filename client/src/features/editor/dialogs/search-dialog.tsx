@@ -25,6 +25,8 @@ export interface SearchDialogProps {
   onOpenChange: (open: boolean) => void;
   projectId: string;
   onOpenMatch: (match: SearchMatchTarget) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 const FAILURE_FALLBACK = 'The search could not be completed. Please try again.';
@@ -38,7 +40,13 @@ export function SearchDialog(props: SearchDialogProps) {
   return <SearchDialogForProject key={props.projectId} {...props} />;
 }
 
-function SearchDialogForProject({ open, onOpenChange, projectId, onOpenMatch }: SearchDialogProps) {
+function SearchDialogForProject({
+  open,
+  onOpenChange,
+  projectId,
+  onOpenMatch,
+  onCloseAutoFocus,
+}: SearchDialogProps) {
   const [query, setQuery] = useState('');
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [useRegex, setUseRegex] = useState(false);
@@ -100,6 +108,7 @@ function SearchDialogForProject({ open, onOpenChange, projectId, onOpenMatch }: 
           inputRef.current?.focus();
           inputRef.current?.select();
         }}
+        onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader className="px-4 pt-4 pb-3">
           <DialogTitle className="text-base">Search in files</DialogTitle>

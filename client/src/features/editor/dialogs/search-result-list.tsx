@@ -91,7 +91,9 @@ export function SearchResultList({
               aria-expanded={expanded}
               aria-controls={panelId}
               title={result.filePath}
-              aria-label={`${result.filePath}, ${matchCountLabel(result)} ${result.matches.length === 1 ? 'match' : 'matches'}`}
+              // The visible text in its order (name, folder, count), so the spoken name contains
+              // what is shown (WCAG 2.5.3); the spaces between the parts keep them words apart.
+              aria-label={`${[fileNameOf(result.filePath), folder].filter(Boolean).join(' ')}, ${matchCountLabel(result)} ${result.matches.length === 1 ? 'match' : 'matches'}`}
               onClick={() => toggle(result.fileId)}
               className="hover:bg-muted focus-visible:bg-accent flex w-full cursor-pointer items-center gap-1.5 rounded-md px-1.5 py-1 text-left text-sm outline-none"
             >
@@ -103,10 +105,10 @@ export function SearchResultList({
                 aria-hidden
               />
               <FileText className="text-muted-foreground size-4 shrink-0" aria-hidden />
-              <span className="shrink-0 font-medium">{fileNameOf(result.filePath)}</span>
+              <span className="shrink-0 font-medium">{fileNameOf(result.filePath)}</span>{' '}
               <span className="text-muted-foreground min-w-0 flex-1 truncate text-xs">
                 {folder}
-              </span>
+              </span>{' '}
               <Badge variant="secondary" className="ml-1 shrink-0 tabular-nums">
                 {matchCountLabel(result)}
               </Badge>
@@ -155,12 +157,13 @@ function MatchRow({
       data-file-id={fileId}
       tabIndex={-1}
       onClick={onOpen}
-      aria-label={`Line ${match.line}: ${match.lineContent.trim()}`}
+      // What the row shows, so the spoken name contains the visible text (WCAG 2.5.3).
+      aria-label={`Line ${match.line}: ${preview.before}${preview.match}${preview.after}`}
       className="hover:bg-muted focus-visible:bg-accent focus-visible:text-accent-foreground flex w-full cursor-pointer items-baseline gap-3 rounded-md py-0.5 pr-2 pl-7 text-left outline-none"
     >
       <span className="text-muted-foreground w-10 shrink-0 text-right font-mono text-[11px] tabular-nums">
         {match.line}
-      </span>
+      </span>{' '}
       <span className="min-w-0 flex-1 truncate font-mono text-xs whitespace-pre">
         {preview.clipped && <span className="text-muted-foreground">…</span>}
         {preview.before}

@@ -13,26 +13,33 @@ import {
   isMacPlatform,
   SHORTCUT_GROUPS,
   SHORTCUTS,
+  TAB_FOCUS_MODE,
   type KeyCombo,
 } from './shortcuts';
 
 export interface ShortcutsDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes when the dialog closes (use-focus-return.ts). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Every shortcut, in the five help groups, with this platform's keys. */
-export function ShortcutsDialog({ open, onOpenChange }: ShortcutsDialogProps) {
+export function ShortcutsDialog({ open, onOpenChange, onCloseAutoFocus }: ShortcutsDialogProps) {
   const [isMac] = useState(isMacPlatform);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent className="max-w-3xl" onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>
             Open this list any time with <Combo combo={{ key: 'K', mod: true }} isMac={isMac} /> or{' '}
             <Combo combo={{ key: '?' }} isMac={isMac} /> while not typing.
           </DialogDescription>
+          <p className="text-muted-foreground text-sm" data-testid="tab-focus-hint">
+            In the code, Tab indents. To move focus out of the editor with Tab, press{' '}
+            <Combo combo={TAB_FOCUS_MODE} isMac={isMac} /> (again to go back to indenting).
+          </p>
         </DialogHeader>
         <div className="grid gap-x-8 gap-y-6 sm:grid-cols-2">
           {SHORTCUT_GROUPS.map((group) => (

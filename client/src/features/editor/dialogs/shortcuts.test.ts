@@ -145,6 +145,7 @@ describe('the shortcut catalogue', () => {
       '?',
       'F12',
       'Esc',
+      'Ctrl+M',
     ]) {
       expect(listed).toContain(combo);
     }
@@ -167,6 +168,32 @@ describe('comboKeys', () => {
     const replace = SHORTCUTS.find((shortcut) => shortcut.label === 'Replace')?.combos[0];
     expect(replace && comboLabel(replace, false)).toBe('Ctrl+H');
     expect(replace && comboLabel(replace, true)).toBe('⌥⌘F');
+  });
+});
+
+describe('the Tab focus toggle', () => {
+  it('is listed with Monaco’s keys: Ctrl+M, and ⌃⇧M on a Mac', () => {
+    const row = SHORTCUTS.find((shortcut) => shortcut.label === 'Tab moves focus (on/off)');
+    expect(row?.group).toBe('Editor');
+    // Monaco's own command: no action of Kiln's, so neither path claims the key.
+    expect(row?.action).toBeUndefined();
+    const combo = row?.combos[0];
+    expect(combo && comboLabel(combo, false)).toBe('Ctrl+M');
+    expect(combo && comboKeys(combo, true)).toEqual(['⌃', '⇧', 'M']);
+  });
+
+  it('is not a workspace shortcut on either platform', () => {
+    expect(matchShortcut(press('m', pc), false)).toBeNull();
+    expect(matchShortcut(press('m', mac), true)).toBeNull();
+    expect(matchShortcut(press('M', { ctrlKey: true, shiftKey: true }), true)).toBeNull();
+  });
+
+  it('leaves the Control key to rows without an action, which the listener never matches', () => {
+    for (const shortcut of SHORTCUTS.filter((row) => row.action)) {
+      for (const combo of shortcut.combos) {
+        expect(combo.ctrl || combo.mac?.ctrl, shortcut.label).toBeFalsy();
+      }
+    }
   });
 });
 

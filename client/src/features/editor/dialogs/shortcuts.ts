@@ -39,6 +39,11 @@ export interface KeyCombo {
   key: string;
   /** Cmd on Mac, Ctrl elsewhere. */
   mod?: boolean;
+  /**
+   * The Control key itself, on a Mac too (⌃), where Monaco binds a few keys to it. Only rows
+   * without an action use it: the window listener matches `mod`.
+   */
+  ctrl?: boolean;
   shift?: boolean;
   alt?: boolean;
   /** Also decides which combos are bound inside Monaco (editor-keybindings.ts). */
@@ -55,6 +60,17 @@ export interface Shortcut {
   combos: KeyCombo[];
   action?: ShortcutAction;
 }
+
+/**
+ * Monaco keeps Tab for indenting, which traps keyboard focus in the code. Its own
+ * editor.action.toggleTabFocusMode (Ctrl+M, ⌃⇧M on a Mac) makes Tab move focus instead, and
+ * back; Kiln binds neither key (editor-keybindings.test.ts checks), and the help says so.
+ */
+export const TAB_FOCUS_MODE: KeyCombo = {
+  key: 'M',
+  mod: true,
+  mac: { key: 'M', ctrl: true, shift: true },
+};
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { label: 'Save', group: 'General', action: 'save', combos: [{ key: 'S', mod: true }] },
@@ -125,6 +141,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     ],
   },
   { label: 'Delete line', group: 'Editor', combos: [{ key: 'K', mod: true, shift: true }] },
+  { label: 'Tab moves focus (on/off)', group: 'Editor', combos: [TAB_FOCUS_MODE] },
   {
     label: 'AI suggestions',
     group: 'Editor',
@@ -191,13 +208,14 @@ const KEY_NAMES: Record<string, string> = {
 export function comboKeys(combo: KeyCombo, isMac: boolean): string[] {
   const effective = comboFor(combo, isMac);
   const keys: string[] = [];
-  // Apple's order is Option, Shift, Cmd; elsewhere Ctrl, Shift, Alt reads naturally.
+  // Apple's order is Control, Option, Shift, Cmd; elsewhere Ctrl, Shift, Alt reads naturally.
   if (isMac) {
+    if (effective.ctrl) keys.push('⌃');
     if (effective.alt) keys.push('⌥');
     if (effective.shift) keys.push('⇧');
     if (effective.mod) keys.push('⌘');
   } else {
-    if (effective.mod) keys.push('Ctrl');
+    if (effective.mod || effective.ctrl) keys.push('Ctrl');
     if (effective.shift) keys.push('Shift');
     if (effective.alt) keys.push('Alt');
   }

@@ -5,6 +5,7 @@ import {
   creationOutcome,
   deriveProjectDescription,
   deriveProjectName,
+  importedProjectName,
   templateLanguage,
   toCreateProjectInput,
 } from './derive-project';
@@ -168,24 +169,32 @@ describe('buildProjectHandoff', () => {
 describe('creationOutcome', () => {
   const handoff = (templateId: 'blank' | 'react-vite', files: UploadedFile[] = []) =>
     buildProjectHandoff({ prompt: '', files, templateId });
+  const withAi = { aiAvailable: true };
+  const withoutAi = { aiAvailable: false };
 
   it('asks the AI to build a prompted blank project', () => {
-    expect(creationOutcome('A chess clock', handoff('blank'))).toBe('generate');
-    expect(creationOutcome('Add dark mode', handoff('blank', [zip('site.zip')]))).toBe('generate');
+    expect(creationOutcome('A chess clock', handoff('blank'), withAi)).toBe('generate');
+    expect(creationOutcome('Add dark mode', handoff('blank', [zip('site.zip')]), withAi)).toBe(
+      'generate',
+    );
   });
 
   it('opens a template project in the editor, prompt or not', () => {
-    expect(creationOutcome('A chess clock', handoff('react-vite'))).toBe('open-editor');
-    expect(creationOutcome('', handoff('react-vite'))).toBe('open-editor');
+    expect(creationOutcome('A chess clock', handoff('react-vite'), withAi)).toBe('open-editor');
+    expect(creationOutcome('', handoff('react-vite'), withAi)).toBe('open-editor');
   });
 
   it('opens a zip import without a prompt in the editor instead of generating', () => {
-    expect(creationOutcome('  ', handoff('blank', [zip('site.zip')]))).toBe('open-editor');
+    expect(creationOutcome('  ', handoff('blank', [zip('site.zip')]), withAi)).toBe('open-editor');
   });
 
-  it('just closes without a description', () => {
-    expect(creationOutcome('', handoff('blank'))).toBe('close');
-    expect(creationOutcome('', handoff('blank', [upload()]))).toBe('close');
+  it('opens the editor without a description too, never leaving the person on the dashboard', () => {
+    expect(creationOutcome('', handoff('blank'), withAi)).toBe('open-editor');
+    expect(creationOutcome('', handoff('blank', [upload()]), withAi)).toBe('open-editor');
+  });
+
+  it('never asks for a generation when the server has no AI provider', () => {
+    expect(creationOutcome('A chess clock', handoff('blank'), withoutAi)).toBe('open-editor');
   });
 });
 
@@ -211,5 +220,13 @@ describe('quickStartHandoff', () => {
     expect(QUICK_STARTS.filter((item) => item.beta).map((item) => item.label)).toEqual([
       'Agents & Automations',
     ]);
+  });
+});
+
+describe('importedProjectName', () => {
+  it('names a zip or folder import the way an attached zip names its project', () => {
+    expect(importedProjectName('My Site.zip')).toBe('my-site');
+    expect(importedProjectName('My Site')).toBe('my-site');
+    expect(importedProjectName('.zip')).toBe('new-project');
   });
 });

@@ -38,6 +38,11 @@ export function deriveProjectName(prompt: string, files: readonly Attachment[] =
   return (name || FALLBACK_PROJECT_NAME).slice(0, PROJECT_NAME_MAX);
 }
 
+/** A direct zip or folder import is named the way an attached zip names its project. */
+export function importedProjectName(zipOrFolderName: string): string {
+  return (zipProjectName(zipOrFolderName) || FALLBACK_PROJECT_NAME).slice(0, PROJECT_NAME_MAX);
+}
+
 function zipProjectName(fileName: string): string {
   return fileName
     .replace(/\.zip$/i, '')
@@ -116,16 +121,20 @@ export function toCreateProjectInput(handoff: ProjectHandoff): CreateProjectInpu
 }
 
 /**
- * What follows a successful create. A written prompt on a blank start asks the
- * AI to build it; a template opens in the editor; without a prompt the dialog just closes. A
- * zip-only import has the 'Imported from' description but nothing for the AI to build, so it
- * opens in the editor like a template instead of generating over the imported code.
+ * What follows a successful create: the editor opens on every path, so nobody is left on the
+ * dashboard wondering where the project went. A written prompt on a blank start first asks the
+ * AI to build it, when the server has an AI provider; without one the project keeps the
+ * description and opens as it is. A template, or a zip-only import (its 'Imported from'
+ * description is nothing for the AI to build), opens at once so nothing is generated over it.
  */
-export type CreationOutcome = 'generate' | 'open-editor' | 'close';
+export type CreationOutcome = 'generate' | 'open-editor';
 
-export function creationOutcome(prompt: string, handoff: ProjectHandoff): CreationOutcome {
+export function creationOutcome(
+  prompt: string,
+  handoff: ProjectHandoff,
+  options: { aiAvailable: boolean },
+): CreationOutcome {
   if (handoff.templateId !== 'blank') return 'open-editor';
-  if (prompt.trim()) return 'generate';
-  if (handoff.zipFiles.length > 0) return 'open-editor';
-  return 'close';
+  if (prompt.trim() && options.aiAvailable) return 'generate';
+  return 'open-editor';
 }

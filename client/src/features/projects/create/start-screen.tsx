@@ -1,5 +1,5 @@
-import { PROJECT_DESCRIPTION_MAX, type UploadedFile } from '@kiln/shared';
-import { ArrowUp, LoaderCircle } from 'lucide-react';
+import { PROJECT_DESCRIPTION_MAX, TEMPLATE_CATALOG, type UploadedFile } from '@kiln/shared';
+import { ArrowUp, Hammer, LayoutGrid, LoaderCircle } from 'lucide-react';
 import { useId, useState, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
@@ -9,6 +9,10 @@ import { AppThemeButton } from './app-theme-button';
 import { AttachButton } from './attach-button';
 import { AttachmentBadges } from './attachment-badges';
 import { CreateStatus } from './create-status';
+import { ImportButtons } from './import-buttons';
+import { ImportProgress } from './import-progress';
+import type { ImportState } from './import-state';
+import { NoAiNotice } from './no-ai-notice';
 import { QuickStartList } from './quick-start-list';
 import type { QuickStart } from './quick-starts';
 import type { CreateStage } from './use-create-project-flow';
@@ -36,13 +40,30 @@ export interface StartScreenProps {
   starting: boolean;
   /** Where creating a project from a quick start has got to. */
   stage: CreateStage;
-  onStartChat: () => void;
+  /**
+   * Whether the server has an AI provider. Without one the notice says so up front and the
+   * prompt's button creates the project from the description instead of starting a chat.
+   */
+  aiAvailable: boolean;
+  /** The server's word on which settings enable the AI, when it has none. */
+  aiDetail: string | null;
+  /** Start chat, or Create project when there is no AI. */
+  onSubmit: () => void;
+  onBrowseTemplates: () => void;
+  importState: ImportState;
+  onImportZip: (file: File) => void;
+  onImportFolder: (files: File[]) => void;
+  onDismissImport: () => void;
 }
 
-/** The start screen: greeting, prompt, attachments, theme and quick starts. */
+/**
+ * The start screen: greeting, prompt, attachments, theme, quick starts, and the other ways in:
+ * the full template list and importing a zip or a folder.
+ */
 export function StartScreen(props: StartScreenProps) {
-  const { prompt, files, uploadingNames, starting, stage } = props;
-  const creating = stage !== 'idle';
+  const { prompt, files, uploadingNames, starting, stage, aiAvailable, importState } = props;
+  const importing = importState.phase !== 'idle' && importState.phase !== 'failed';
+  const creating = stage !== 'idle' || importing;
   const promptId = useId();
   const hintId = useId();
   const [dragging, setDragging] = useState(false);
@@ -93,14 +114,18 @@ export function StartScreen(props: StartScreenProps) {
           Hi {props.name}, what do you want to make?
         </DialogTitle>
         <DialogDescription className="text-balance">
-          Describe your idea and plan it with the AI, or pick a quick start.
+          {aiAvailable
+            ? 'Describe your idea and plan it with the AI, or pick a quick start.'
+            : 'Describe your idea, or pick a quick start, a template or your own files.'}
         </DialogDescription>
       </DialogHeader>
+
+      {!aiAvailable && <NoAiNotice detail={props.aiDetail} />}
 
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (canStart && !busy) props.onStartChat();
+          if (canStart && !busy) props.onSubmit();
         }}
         onKeyDown={handleKeyDown}
         onDragOver={handleDragOver}
@@ -155,15 +180,17 @@ export function StartScreen(props: StartScreenProps) {
           >
             {prompt.length >= COUNTER_FROM
               ? `${prompt.length} / ${PROJECT_DESCRIPTION_MAX} characters`
-              : 'Ctrl or ⌘ + Enter to start'}
+              : `Ctrl or ⌘ + Enter to ${aiAvailable ? 'start' : 'create'}`}
           </p>
           <Button type="submit" size="sm" className="ml-auto md:ml-0" disabled={!canStart || busy}>
             {starting ? (
               <LoaderCircle className="animate-spin" aria-hidden />
-            ) : (
+            ) : aiAvailable ? (
               <ArrowUp aria-hidden />
+            ) : (
+              <Hammer aria-hidden />
             )}
-            {starting ? 'Starting...' : 'Start chat'}
+            {starting ? 'Starting...' : aiAvailable ? 'Start chat' : 'Create project'}
           </Button>
         </div>
       </form>
@@ -171,10 +198,27 @@ export function StartScreen(props: StartScreenProps) {
       <div className="grid gap-2">
         <QuickStartList
           selectedId={props.quickStartId}
-          pendingId={creating ? props.quickStartId : null}
+          pendingId={stage !== 'idle' ? props.quickStartId : null}
           disabled={busy}
           onSelect={props.onQuickStart}
         />
+        <div className="flex flex-wrap items-center justify-center gap-1">
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground hover:text-foreground"
+            disabled={busy}
+            onClick={props.onBrowseTemplates}
+          >
+            <LayoutGrid aria-hidden /> Browse all {TEMPLATE_CATALOG.length} templates
+          </Button>
+          <ImportButtons
+            disabled={busy || uploading}
+            onZip={props.onImportZip}
+            onFolder={props.onImportFolder}
+          />
+        </div>
+        <ImportProgress state={importState} onDismiss={props.onDismissImport} />
         <CreateStatus stage={stage} className="text-muted-foreground text-center text-sm" />
       </div>
     </div>

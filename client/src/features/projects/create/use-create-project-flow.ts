@@ -21,12 +21,15 @@ export interface CreateRequest {
   theme: AppTheme;
   /** The planning chat's latest answer, if any. */
   plan?: string | undefined;
+  /** False when the server has no AI provider: the project is created but nothing generated. */
+  aiAvailable: boolean;
 }
 
 /**
- * Project creation from the create dialog: create, then either ask the AI to
- * build it, open the template in the editor, or simply close. `onFinished` runs once the project
- * exists, whatever happens to the generation, so the dialog can clear its draft.
+ * Project creation from the create dialog: create, ask the AI to build it when there is
+ * something to build, then open the editor, whatever happened to the generation (the project
+ * exists, and its files can be written by hand). `onFinished` runs once the project exists so
+ * the dialog can clear its draft.
  */
 export function useCreateProjectFlow({
   onFinished,
@@ -49,6 +52,12 @@ export function useCreateProjectFlow({
     onFinished();
   };
 
+  const openEditor = (project: Project) => {
+    finish();
+    onClose();
+    navigate(`/editor/${project.id}`);
+  };
+
   const generate = async (project: Project, request: CreateRequest) => {
     setStage('generating');
     try {
@@ -63,13 +72,12 @@ export function useCreateProjectFlow({
         language: project.language,
       });
     } catch {
-      finish();
       toast({
         title: 'Generation incomplete',
         description: 'Project created but AI generation failed. You can still code manually.',
         variant: 'destructive',
       });
-      onClose();
+      openEditor(project);
       return;
     }
     setStage('opening');
@@ -78,11 +86,7 @@ export function useCreateProjectFlow({
       description: `${project.name} is ready. Opening the editor…`,
       variant: 'success',
     });
-    openTimer.current = window.setTimeout(() => {
-      finish();
-      onClose();
-      navigate(`/editor/${project.id}`);
-    }, EDITOR_OPEN_DELAY_MS);
+    openTimer.current = window.setTimeout(() => openEditor(project), EDITOR_OPEN_DELAY_MS);
   };
 
   const create = async (request: CreateRequest) => {
@@ -103,19 +107,19 @@ export function useCreateProjectFlow({
       return;
     }
 
-    const outcome = creationOutcome(request.prompt, request.handoff);
+    const outcome = creationOutcome(request.prompt, request.handoff, {
+      aiAvailable: request.aiAvailable,
+    });
     if (outcome === 'generate') {
       await generate(project, request);
       return;
     }
-    finish();
     toast({
       title: 'Project created',
       description: `${project.name} is ready.`,
       variant: 'success',
     });
-    onClose();
-    if (outcome === 'open-editor') navigate(`/editor/${project.id}`);
+    openEditor(project);
   };
 
   return { create, stage, isPending: stage !== 'idle' };
