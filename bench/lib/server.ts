@@ -93,7 +93,37 @@ export class BenchClient {
 
   async request(method: string, url: string, body?: unknown): Promise<BenchResponse> {
     if (!this.cookies.has('csrf_token')) await this.send('GET', '/api/health');
-    return this.send(method, url, body);
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    return this.send(method, url, payload, payload === undefined ? undefined : 'application/json');
+  }
+
+  /** POSTs files as multipart/form-data, each part in `field`, as a browser's form sends them. */
+  async upload(
+    url: string,
+    field: string,
+    files: { name: string; type: string; bytes: Buffer }[],
+  ): Promise<BenchResponse> {
+    if (!this.cookies.has('csrf_token')) await this.send('GET', '/api/health');
+    const boundary = `----kiln-bench-${Math.random().toString(16).slice(2)}`;
+    const parts: Buffer[] = [];
+    for (const file of files) {
+      const name = file.name.replace(/["\r\n]/g, '_');
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+            `content-type: ${file.type}\r\n\r\n`,
+        ),
+        file.bytes,
+        Buffer.from('\r\n'),
+      );
+    }
+    parts.push(Buffer.from(`--${boundary}--\r\n`));
+    return this.send(
+      'POST',
+      url,
+      Buffer.concat(parts),
+      `multipart/form-data; boundary=${boundary}`,
+    );
   }
 
   close() {
@@ -105,13 +135,17 @@ export class BenchClient {
     return [...this.cookies];
   }
 
-  private send(method: string, url: string, body?: unknown): Promise<BenchResponse> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+  private send(
+    method: string,
+    url: string,
+    payload?: string | Buffer,
+    contentType?: string,
+  ): Promise<BenchResponse> {
     const headers: Record<string, string> = {
       cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     };
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (contentType !== undefined) headers['content-type'] = contentType;
     return new Promise((resolve, reject) => {
       const request = http.request(
         `${this.baseUrl}${url}`,
@@ -145,6 +179,19 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
   return sorted[Math.max(0, index)] ?? Number.NaN;
+}
+
+/**
+ * The fewest samples that tell a percentile from the maximum: a p95 needs 20 (one in twenty is
+ * above it), a p99 needs 100, a median 2.
+ */
+export function samplesFor(p: number): number {
+  return Math.ceil(100 / (100 - p) - 1e-9);
+}
+
+/** The percentile when `sorted` has enough samples for it (samplesFor), NaN otherwise. */
+export function supportedPercentile(sorted: number[], p: number): number {
+  return sorted.length >= samplesFor(p) ? percentile(sorted, p) : Number.NaN;
 }
 
 /** CPU time (user + system) a process has used so far, in ms; NaN where /proc is not there. */
