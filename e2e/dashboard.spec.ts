@@ -114,13 +114,14 @@ test.describe('dashboard', () => {
   }) => {
     void signedIn;
     await page.goto('/dashboard');
-    // Blank quick starts with no description create the project and close.
+    // Blank quick starts with no description create the project and open the editor.
     for (const [index, quickStart] of ['General', '3D Game', 'Agents & Automations'].entries()) {
       await createFromQuickStart(page, quickStart);
+      await expect(page).toHaveURL(/\/editor\//);
+      await page.goto('/dashboard');
       await expect(page.getByTestId('project-count')).toHaveText(
         `${index + 1} project${index === 0 ? '' : 's'}`,
       );
-      await expect(page).toHaveURL(/\/dashboard$/);
     }
     await createFromQuickStart(page, 'Data app');
     await expect(toast(page, /Upgrade to Pro/)).toBeVisible();

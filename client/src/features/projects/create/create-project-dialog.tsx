@@ -118,7 +118,7 @@ export function CreateProjectDialog({
   };
 
   const handlePickTemplate = async (picked: TemplateId) => {
-    if (busy) return;
+    if (busy || pickedTemplateId) return;
     setPickedTemplateId(picked);
     const files = await attachments.settled();
     await flow.create({

@@ -27,7 +27,8 @@ export function TemplatePicker({
 }) {
   const listRef = useRef<HTMLUListElement>(null);
   const idPrefix = useId();
-  const creating = stage !== 'idle';
+  // Waiting for attachments still uploading counts too: the project is on its way.
+  const creating = stage !== 'idle' || pendingId !== null;
 
   const handleKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const list = listRef.current;
