@@ -248,7 +248,15 @@ for (const theme of THEMES) {
         // Focus given after a key press counts as keyboard focus (:focus-visible).
         await page.keyboard.press('Tab');
         await button.focus();
-        const ring = await focusRing(button);
+        // The ring fades in (a CSS transition): read it once it has stopped changing.
+        let ring = await focusRing(button);
+        await expect
+          .poll(async () => {
+            const previous = JSON.stringify(ring);
+            ring = await focusRing(button);
+            return JSON.stringify(ring) === previous;
+          })
+          .toBe(true);
         const where = `${path} ${name}: ring ${ring.ring} on ${ring.surface}, fill ${ring.fill}`;
         expect(ring.focusVisible, where).toBe(true);
         expect(ring.style, where).toBe('solid');
