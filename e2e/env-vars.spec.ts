@@ -42,7 +42,8 @@ test.describe('environment variables', () => {
     await expect(list).not.toContainText(secret);
     await list.getByRole('button', { name: 'Show API_KEY' }).click();
     await expect(list).toContainText(secret);
-    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
 
     await page.getByRole('treeitem', { name: 'show.js', exact: true }).click();
     await editorReady(page);

@@ -192,7 +192,10 @@ export function EnvVarsDialog({
         ) : list.length === 0 ? (
           <p className="text-muted-foreground text-sm">No environment variables yet.</p>
         ) : (
-          <ul aria-label="Environment variables" className="grid max-h-72 gap-2 overflow-y-auto">
+          <ul
+            aria-label="Environment variables"
+            className="grid max-h-72 min-w-0 gap-2 overflow-y-auto"
+          >
             {list.map((variable) => (
               <EnvVarRow
                 key={variable.id}
