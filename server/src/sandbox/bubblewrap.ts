@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import { EXEC_LIMITS, type RunLanguage, type RunLimitHit } from '@kiln/shared';
 import { OutputBuffer } from './output-buffer';
+import { openBubblewrapSession } from './session';
 import { compileFailure, describeRun, looksOutOfMemory, OUTPUT_FLOOD_BYTES } from './outcome';
 import { tmpfsBytesFor, writeRunDirectory } from './run-directory';
 import { runEnvironment, SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
+import { systemMounts } from './system-mounts';
 import { TranspileError, TS_RUNNER_SOURCE, transpileTypeScript } from './typescript';
 import type { RunOutcome, RunRequest, Sandbox } from './types';
 
@@ -39,8 +40,6 @@ const BLOCKING_STDIO_SOURCE =
 const NODE_HEAP_MB = Math.floor((EXEC_LIMITS.memoryBytes * 0.75) / (1024 * 1024));
 /** Exit status 128 + SIGXCPU: the CPU-time limit's soft signal ended the program. */
 const CPU_LIMIT_STATUS = 128 + 24;
-/** Non-secret files from /etc that make dynamic linking fast and time zones right. */
-const ETC_FILES = ['/etc/ld.so.cache', '/etc/localtime', '/etc/alternatives'];
 
 /**
  * Runs real `node` and `python3` in bubblewrap (decision 0007): no network, a read-only system,
@@ -55,6 +54,7 @@ export function createBubblewrapSandbox(options: BubblewrapOptions): Sandbox {
     backend: 'bubblewrap',
     languages,
     run: (request) => runInBubblewrap(options, request),
+    openSession: (request) => openBubblewrapSession(options, request),
   };
 }
 
@@ -112,19 +112,6 @@ function interpreterCommand(options: BubblewrapOptions, request: RunRequest): st
       // -B: no .pyc files in the user's folder; -s: no user site-packages.
       return [options.pythonPath, '-B', '-s', entry];
   }
-}
-
-/** Mounts for the system: /usr read-only, and /bin, /lib... as the host has them. */
-function systemMounts(interpreterDirs: string[]): string[] {
-  const args = ['--ro-bind', '/usr', '/usr'];
-  for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
-    if (!existsSync(top)) continue;
-    if (lstatSync(top).isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
-    else args.push('--ro-bind', top, top);
-  }
-  for (const file of ETC_FILES) args.push('--ro-bind-try', file, file);
-  for (const dir of interpreterDirs) args.push('--ro-bind', dir, dir);
-  return args;
 }
 
 function bubblewrapArgs(

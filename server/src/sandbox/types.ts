@@ -1,3 +1,4 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { ExecuteResult, RunLanguage, SandboxBackend } from '@kiln/shared';
 
 /** One file of the throwaway copy a run works in. */
@@ -24,4 +25,43 @@ export interface Sandbox {
   /** Languages this backend can run; Python needs bubblewrap. */
   readonly languages: readonly RunLanguage[];
   run(request: RunRequest): Promise<RunOutcome>;
+  /**
+   * Starts a long-lived program over a project's workspace (installs, the terminal). Only
+   * bubblewrap has it: QuickJS has no processes to give a shell.
+   */
+  openSession?(request: SessionRequest): Promise<SandboxSession>;
+}
+
+/** rlimits of a session's processes, each process counted on its own (decision 0016). */
+export interface SessionLimits {
+  cpuSeconds: number;
+  memoryBytes: number;
+  processes: number;
+  /** The largest file a process may write. */
+  fileBytes: number;
+  openFiles: number;
+}
+
+/** A Unix socket on the host that the session's programs reach as 127.0.0.1:`port`. */
+export interface SessionBridge {
+  port: number;
+  socket: string;
+}
+
+export interface SessionRequest {
+  /** The project's workspace on the host, mounted read-write as the working folder. */
+  workspace: string;
+  /** The whole environment: nothing of the server's is inherited. */
+  env: Record<string, string>;
+  command: string[];
+  limits: SessionLimits;
+  bridges: SessionBridge[];
+  /** Size of the tmpfs holding the home (outside the workspace) and /tmp. */
+  scratchBytes: number;
+}
+
+/** A running session: its process (stdin, stdout, stderr piped) and a kill for all of it. */
+export interface SandboxSession {
+  child: ChildProcessWithoutNullStreams;
+  kill(): void;
 }

@@ -1,0 +1,110 @@
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type ManagedSandbox } from './create-sandbox';
+import { runEnvironment } from './run-environment';
+import type { SandboxSession, SessionRequest } from './types';
+
+const log = { info() {}, warn() {}, error() {} } as never;
+const LIMITS = {
+  cpuSeconds: 10,
+  memoryBytes: 512 * 1024 * 1024,
+  processes: 64,
+  fileBytes: 10 * 1024 * 1024,
+  openFiles: 256,
+};
+
+function collect(session: SandboxSession): Promise<{ out: string; err: string; code: number }> {
+  return new Promise((resolve) => {
+    let out = '';
+    let err = '';
+    session.child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    session.child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    session.child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
+  });
+}
+
+describe('a sandbox session over a workspace', () => {
+  let sandbox: ManagedSandbox;
+  let root: string;
+  let workspace: string;
+  let registry: Server;
+  let socket: string;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox(
+      { preference: 'bubblewrap', pythonCommand: 'python3', maxIdleWorkers: 1 },
+      log,
+    );
+    root = await mkdtemp(path.join(os.tmpdir(), 'kiln-session-'));
+    workspace = path.join(root, 'workspace');
+    await mkdir(workspace);
+    socket = path.join(root, 'bridge.sock');
+    registry = createServer((request, response) => response.end(`host saw ${request.url}`));
+    await new Promise<void>((resolve) => registry.listen(socket, resolve));
+    // A root server's sandboxes run as nobody, who must be able to write there and connect.
+    if (process.getuid?.() === 0) {
+      await chmod(root, 0o711);
+      await chown(workspace, 65534, 65534);
+      await chown(socket, 65534, 65534);
+    }
+  });
+
+  afterAll(async () => {
+    registry.close();
+    await sandbox.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const request = (command: string[]): SessionRequest => ({
+    workspace,
+    env: runEnvironment({ MARK: 'set by the project' }),
+    command,
+    limits: LIMITS,
+    bridges: [{ port: 4873, socket }],
+    scratchBytes: 16 * 1024 * 1024,
+  });
+
+  it('keeps what the program writes in the workspace and nothing it writes elsewhere', async () => {
+    await writeFile(path.join(workspace, 'given.txt'), 'from the host');
+    const session = await sandbox.openSession!(
+      request([
+        '/bin/sh',
+        '-c',
+        'cat given.txt; echo; echo "$MARK" > made.txt; echo scratch > /tmp/x; pwd',
+      ]),
+    );
+    const result = await collect(session);
+    expect(result.code).toBe(0);
+    expect(result.out).toBe('from the host\n/home/kiln/project\n');
+    expect(await readFile(path.join(workspace, 'made.txt'), 'utf8')).toBe('set by the project\n');
+  });
+
+  it('reaches the host through its bridge and nothing else on the network', async () => {
+    const script = `
+      const show = (p) => p.then((r) => r.text()).catch((e) => 'refused: ' + (e.cause?.code ?? e.message));
+      (async () => {
+        console.log(await show(fetch('http://127.0.0.1:4873/npm/left-pad')));
+        console.log(await show(fetch('http://127.0.0.1:5432/')));
+        console.log(await show(fetch('http://10.0.0.1/', { signal: AbortSignal.timeout(2000) })));
+      })();`;
+    const session = await sandbox.openSession!(request(['/usr/bin/node', '-e', script]));
+    const result = await collect(session);
+    const lines = result.out.trim().split('\n');
+    expect(lines[0]).toBe('host saw /npm/left-pad');
+    expect(lines[1]).toMatch(/^refused/);
+    expect(lines[2]).toMatch(/^refused/);
+  });
+
+  it('sees neither the server environment nor its data', async () => {
+    const session = await sandbox.openSession!(
+      request(['/bin/sh', '-c', `env; ls ${JSON.stringify(process.cwd())} 2>&1 || true`]),
+    );
+    const result = await collect(session);
+    expect(result.out).toContain('MARK=set by the project');
+    expect(result.out).not.toContain('DATABASE_URL');
+    expect(result.out).toContain('No such file or directory');
+  });
+});

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { BubblewrapOptions } from './bubblewrap';
+import { SESSION_SUPPORT, writeSessionSupport } from './session-support';
+import { SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
+import { systemMounts } from './system-mounts';
+import type { SandboxSession, SessionRequest } from './types';
+
+/**
+ * Starts a long-lived program (an install, a shell) in bubblewrap over a project's workspace
+ * (decision 0016). Unlike a run, the workspace folder is mounted read-write, so what the program
+ * writes there stays; the rest of the home and /tmp are a size-capped tmpfs that vanishes with
+ * it. The network is as closed as a run's, except for the bridges: each is a Unix socket of
+ * Kiln's on the host that programs inside reach as `127.0.0.1:<port>`, the only way out.
+ */
+export async function openBubblewrapSession(
+  options: BubblewrapOptions,
+  request: SessionRequest,
+): Promise<SandboxSession> {
+  const support = await writeSessionSupport(options.workRoot);
+  const { limits } = request;
+  const prlimit = [
+    '/usr/bin/prlimit',
+    `--cpu=${limits.cpuSeconds}:${limits.cpuSeconds + 1}`,
+    `--data=${limits.memoryBytes}`,
+    `--nproc=${limits.processes}`,
+    `--fsize=${limits.fileBytes}`,
+    `--nofile=${limits.openFiles}`,
+    '--core=0',
+    '--',
+  ];
+  const bridgeMounts = request.bridges.flatMap((bridge, index) => [
+    '--bind',
+    bridge.socket,
+    bridgeSocketPath(index),
+  ]);
+  // Without bridges the program starts directly; with them, a small Node launcher opens the
+  // ports first, then starts it, so the first request never finds the port closed.
+  const launcher =
+    request.bridges.length === 0
+      ? []
+      : [
+          options.nodePath,
+          '--max-old-space-size=64',
+          `${SESSION_SUPPORT}/launcher.cjs`,
+          JSON.stringify(
+            request.bridges.map((bridge, index) => ({
+              port: bridge.port,
+              socket: bridgeSocketPath(index),
+            })),
+          ),
+          '--',
+        ];
+  const args = [
+    options.bwrapPath,
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--uid',
+    '1000',
+    '--gid',
+    '1000',
+    '--hostname',
+    'kiln',
+    '--die-with-parent',
+    '--new-session',
+    ...systemMounts(options.interpreterDirs),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--ro-bind',
+    support,
+    SESSION_SUPPORT,
+    ...bridgeMounts,
+    '--size',
+    String(request.scratchBytes),
+    '--tmpfs',
+    SANDBOX_HOME,
+    '--bind',
+    request.workspace,
+    SANDBOX_PROJECT,
+    '--dir',
+    `${SANDBOX_HOME}/tmp`,
+    '--symlink',
+    `${SANDBOX_HOME}/tmp`,
+    '/tmp',
+    '--remount-ro',
+    '/',
+    '--chdir',
+    SANDBOX_PROJECT,
+    '--clearenv',
+    ...Object.entries(request.env).flatMap(([key, value]) => ['--setenv', key, value]),
+    '--',
+    ...prlimit,
+    ...launcher,
+    ...request.command,
+  ];
+  const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: {},
+    ...(options.runAs ?? {}),
+  });
+  return {
+    child,
+    kill: () => {
+      try {
+        // The process group: nice and bwrap; the sandbox's pid namespace dies with bwrap.
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    },
+  };
+}
+
+/** Where the n-th bridge's socket is mounted inside the sandbox. */
+function bridgeSocketPath(index: number): string {
+  return path.posix.join('/kiln-net', `bridge-${index}.sock`);
+}
