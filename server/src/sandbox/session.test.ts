@@ -39,15 +39,18 @@ describe('a sandbox session over a workspace', () => {
       log,
     );
     root = await mkdtemp(path.join(os.tmpdir(), 'kiln-session-'));
-    workspace = path.join(root, 'workspace');
+    // The workspace sits in a folder only the server can open, as under DATA_DIR.
+    await mkdir(path.join(root, 'private'), { mode: 0o700 });
+    workspace = path.join(root, 'private', 'workspace');
     await mkdir(workspace);
     socket = path.join(root, 'bridge.sock');
     registry = createServer((request, response) => response.end(`host saw ${request.url}`));
     await new Promise<void>((resolve) => registry.listen(socket, resolve));
     // A root server's sandboxes run as nobody, who must be able to write there and connect.
     if (process.getuid?.() === 0) {
-      await chmod(root, 0o711);
       await chown(workspace, 65534, 65534);
+      // The bridge's socket is reached by path: its folder must be open to the sandbox's user.
+      await chmod(root, 0o711);
       await chown(socket, 65534, 65534);
     }
   });
