@@ -39,18 +39,16 @@ describe('a sandbox session over a workspace', () => {
       log,
     );
     root = await mkdtemp(path.join(os.tmpdir(), 'kiln-session-'));
-    // The workspace sits in a folder only the server can open, as under DATA_DIR.
-    await mkdir(path.join(root, 'private'), { mode: 0o700 });
-    workspace = path.join(root, 'private', 'workspace');
+    workspace = path.join(root, 'workspace');
     await mkdir(workspace);
     socket = path.join(root, 'bridge.sock');
     registry = createServer((request, response) => response.end(`host saw ${request.url}`));
     await new Promise<void>((resolve) => registry.listen(socket, resolve));
     // A root server's sandboxes run as nobody, who must be able to write there and connect.
     if (process.getuid?.() === 0) {
-      await chown(workspace, 65534, 65534);
-      // The bridge's socket is reached by path: its folder must be open to the sandbox's user.
+      // bubblewrap mounts by path, as the sandbox's user: the folders on the way must let it pass.
       await chmod(root, 0o711);
+      await chown(workspace, 65534, 65534);
       await chown(socket, 65534, 65534);
     }
   });
@@ -80,6 +78,7 @@ describe('a sandbox session over a workspace', () => {
       ]),
     );
     const result = await collect(session);
+    expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toBe('from the host\n/home/kiln/project\n');
     expect(await readFile(path.join(workspace, 'made.txt'), 'utf8')).toBe('set by the project\n');

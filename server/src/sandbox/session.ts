@@ -1,6 +1,4 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { BubblewrapOptions } from './bubblewrap';
 import { SESSION_SUPPORT, writeSessionSupport } from './session-support';
@@ -79,10 +77,8 @@ export async function openBubblewrapSession(
     String(request.scratchBytes),
     '--tmpfs',
     SANDBOX_HOME,
-    // By descriptor: the server opened the folder, so its parents need not be open to the
-    // sandbox's user (DATA_DIR is private to the server).
-    '--bind-fd',
-    String(WORKSPACE_FD),
+    '--bind',
+    request.workspace,
     SANDBOX_PROJECT,
     '--dir',
     `${SANDBOX_HOME}/tmp`,
@@ -100,19 +96,12 @@ export async function openBubblewrapSession(
     ...launcher,
     ...request.command,
   ];
-  const workspace = await open(request.workspace, constants.O_RDONLY | constants.O_DIRECTORY);
-  let child;
-  try {
-    child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
-      stdio: ['pipe', 'pipe', 'pipe', workspace.fd],
-      detached: true,
-      env: {},
-      ...(options.runAs ?? {}),
-    }) as ChildProcessWithoutNullStreams;
-  } finally {
-    // The child holds its own copy of the descriptor.
-    await workspace.close();
-  }
+  const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    env: {},
+    ...(options.runAs ?? {}),
+  });
   return {
     child,
     kill: () => {
@@ -125,9 +114,6 @@ export async function openBubblewrapSession(
     },
   };
 }
-
-/** The descriptor the workspace folder is passed on as. */
-const WORKSPACE_FD = 3;
 
 /** Where the n-th bridge's socket is mounted inside the sandbox. */
 function bridgeSocketPath(index: number): string {
