@@ -40,7 +40,8 @@ import { createSecretBox } from './lib/secret-box';
 import { deriveKey, loadSecretKey } from './lib/secret-key';
 import { projectRunEnvironment } from './modules/env-vars';
 import { registerEnvVarRoutes } from './modules/env-vars/routes';
-import { createSandbox, type ManagedSandbox } from './sandbox/create-sandbox';
+import { createSandbox, sandboxUser, type ManagedSandbox } from './sandbox/create-sandbox';
+import { createWorkspaces, type Workspaces } from './modules/workspaces';
 import { RunQueue } from './sandbox/run-queue';
 
 export interface BuildAppOptions {
@@ -63,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The background job queue (docs/architecture.md, "Jobs"). */
     jobs: JobQueue;
+    /** Projects' folders on disk, for installs and the terminal (decision 0016). */
+    workspaces: Workspaces;
   }
 }
 
@@ -190,6 +193,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log,
     ));
   app.addHook('onClose', () => sandbox.close());
+  const workspaces = createWorkspaces({
+    db: database.db,
+    root: path.join(env.DATA_DIR, 'workspaces'),
+    owner: sandboxUser(),
+    log: app.log,
+  });
+  app.decorate('workspaces', workspaces);
+  app.addHook('onClose', () => workspaces.close());
 
   registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox, jobs });
   registerAuthRoutes(app, {

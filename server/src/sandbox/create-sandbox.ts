@@ -25,6 +25,14 @@ export interface ManagedSandbox extends Sandbox {
 /** The user a root server drops to for runs: nobody. */
 const UNPRIVILEGED = { uid: 65534, gid: 65534 };
 
+/**
+ * Who runs sandboxed programs on the host: nobody when Kiln runs as root, else Kiln's own user
+ * (null). Folders a sandbox writes in must belong to it.
+ */
+export function sandboxUser(): { uid: number; gid: number } | null {
+  return process.getuid?.() === 0 ? UNPRIVILEGED : null;
+}
+
 function findOnPath(command: string): string | null {
   if (command.includes('/')) return command;
   for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
@@ -91,7 +99,7 @@ function bubblewrapOptions(settings: SandboxSettings): BubblewrapOptions | null 
   const bwrapPath = findOnPath('bwrap');
   if (!bwrapPath) return null;
   const nodePath = realpathSync(process.execPath);
-  const runAs = process.getuid?.() === 0 ? UNPRIVILEGED : null;
+  const runAs = sandboxUser();
   const python = findPython(settings.pythonCommand, runAs !== null);
   return {
     bwrapPath,

@@ -1,0 +1,3 @@
+export { createWorkspaces, SYNC_INTERVAL_MS } from './workspaces';
+export { isDiskOnlyPath } from './ignored';
+export type { SyncReport, WorkspaceLease, Workspaces } from './types';

@@ -1,0 +1,163 @@
+import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { getOwnedProject } from '../projects';
+import { ProjectSync } from './project-sync';
+import type { SyncReport, WorkspaceLease, Workspaces } from './types';
+
+/** How often an open workspace is compared with the project, both ways. */
+export const SYNC_INTERVAL_MS = 250;
+
+interface OpenWorkspace {
+  sync: ProjectSync;
+  leases: number;
+  timer: NodeJS.Timeout | null;
+  listeners: Set<(report: SyncReport) => void>;
+  /** The first pass (writing the project's files), which every lease waits for. */
+  ready: Promise<unknown>;
+}
+
+/**
+ * Project workspaces on disk under `root` (decision 0016). The first lease on a project writes
+ * its files and starts a sync every SYNC_INTERVAL_MS; the last release runs a final pass and
+ * stops it. Folders stay between sessions: installed packages live in them.
+ */
+export function createWorkspaces(options: {
+  db: Database;
+  root: string;
+  owner: { uid: number; gid: number } | null;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): Workspaces {
+  const { db, root, owner, log } = options;
+  const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const open = new Map<string, OpenWorkspace>();
+  let rootReady: Promise<void> | null = null;
+
+  const folderOf = (projectId: string) => path.join(root, projectId);
+
+  const tick = (projectId: string, workspace: OpenWorkspace) => {
+    workspace.timer = setTimeout(() => {
+      void workspace.sync
+        .pass()
+        .then((report) => notify(workspace, report))
+        .catch((error: unknown) => log.warn({ err: error, projectId }, 'workspace sync failed'))
+        .finally(() => {
+          if (open.get(projectId) === workspace && workspace.leases > 0) tick(projectId, workspace);
+        });
+    }, intervalMs);
+    workspace.timer.unref();
+  };
+
+  const notify = (workspace: OpenWorkspace, report: SyncReport) => {
+    if (report.fromDisk.length === 0 && report.toDisk.length === 0) return;
+    for (const listener of workspace.listeners) listener(report);
+  };
+
+  return {
+    folderOf,
+
+    async acquire({ projectId, userId }) {
+      await getOwnedProject({ db, userId, projectId });
+      rootReady ??= prepareRoot(root, owner).catch((error: unknown) => {
+        rootReady = null;
+        throw error;
+      });
+      await rootReady;
+      let workspace = open.get(projectId);
+      if (!workspace) {
+        const folder = folderOf(projectId);
+        const created = await mkdir(folder, { mode: 0o755 }).then(
+          () => true,
+          (error: NodeJS.ErrnoException) => {
+            if (error.code === 'EEXIST') return false;
+            throw error;
+          },
+        );
+        if (created && owner) await chown(folder, owner.uid, owner.gid);
+        const sync = new ProjectSync({ db, userId, projectId, folder, owner });
+        workspace = { sync, leases: 0, timer: null, listeners: new Set(), ready: sync.pass() };
+        open.set(projectId, workspace);
+        workspace.ready.catch(() => {
+          if (open.get(projectId) === workspace) open.delete(projectId);
+        });
+      }
+      const held = workspace;
+      held.leases += 1;
+      try {
+        await held.ready;
+      } catch (error) {
+        held.leases -= 1;
+        throw error;
+      }
+      if (!held.timer) tick(projectId, held);
+      const mine = new Set<(report: SyncReport) => void>();
+      let released = false;
+      const lease: WorkspaceLease = {
+        path: folderOf(projectId),
+        flush: async () => {
+          const report = await held.sync.pass();
+          notify(held, report);
+          return report;
+        },
+        onChange(listener) {
+          held.listeners.add(listener);
+          mine.add(listener);
+          return () => {
+            held.listeners.delete(listener);
+            mine.delete(listener);
+          };
+        },
+        async release() {
+          if (released) return;
+          released = true;
+          for (const listener of mine) held.listeners.delete(listener);
+          held.leases -= 1;
+          if (held.leases > 0) return;
+          if (held.timer) clearTimeout(held.timer);
+          held.timer = null;
+          // What the last command wrote still reaches the project.
+          await held.sync.pass().catch((error: unknown) => {
+            log.warn({ err: error, projectId }, 'workspace sync failed');
+          });
+          if (held.leases === 0 && open.get(projectId) === held) open.delete(projectId);
+        },
+      };
+      return lease;
+    },
+
+    async close() {
+      for (const workspace of open.values()) {
+        if (workspace.timer) clearTimeout(workspace.timer);
+        workspace.timer = null;
+        workspace.leases = 0;
+      }
+      open.clear();
+    },
+  };
+}
+
+/**
+ * Makes the workspaces' folder, and lets the sandbox's user pass through it and the data folder
+ * above it: bubblewrap mounts a workspace by path, as that user. Passing (o+x) lets it list
+ * nothing. Folders further up are the machine's: when they bar the way, Kiln says so.
+ */
+async function prepareRoot(root: string, owner: { uid: number; gid: number } | null) {
+  await mkdir(root, { recursive: true, mode: 0o711 });
+  if (!owner) return;
+  const workspaces = path.resolve(root);
+  const dataDir = path.dirname(workspaces);
+  for (const folder of [workspaces, dataDir]) {
+    const stats = await stat(folder);
+    if ((stats.mode & 0o001) === 0) await chmod(folder, (stats.mode & 0o7777) | 0o001);
+  }
+  for (let above = path.dirname(dataDir); ; above = path.dirname(above)) {
+    if (((await stat(above)).mode & 0o001) === 0) {
+      throw new Error(
+        `Sandboxes run as user ${owner.uid}, who cannot pass through ${above} to reach ${workspaces}: let others pass (chmod o+x) or move DATA_DIR`,
+      );
+    }
+    if (path.dirname(above) === above) return;
+  }
+}
