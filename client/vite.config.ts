@@ -13,7 +13,8 @@ export default defineConfig({
     port: 5000,
     strictPort: true,
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // ws: the terminal's WebSocket is an /api route (/api/terminal/{projectId}).
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
       '/ws': { target: apiTarget, ws: true },
     },
   },

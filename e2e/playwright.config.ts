@@ -13,6 +13,9 @@ process.env.KILN_E2E_DATA_DIR ??= path.join(os.tmpdir(), `kiln-e2e-${process.pid
 const dataDir = process.env.KILN_E2E_DATA_DIR;
 const stripePort = port + 2;
 const modelPort = port + 3;
+const registryPort = port + 4;
+// Specs publish the packages they install to this registry (e2e/support/publish-package.ts).
+process.env.KILN_E2E_REGISTRY_URL = `http://127.0.0.1:${registryPort}/`;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -59,6 +62,15 @@ export default defineConfig({
       env: { MODEL_STAND_IN_PORT: String(modelPort) },
     },
     {
+      // The npm registry package installs reach, with no uplink to the internet.
+      command: 'npx tsx e2e/support/verdaccio-server.ts',
+      cwd: '..',
+      port: registryPort,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { VERDACCIO_PORT: String(registryPort) },
+    },
+    {
       command: `node server/dist/main.js`,
       cwd: '..',
       url: `${baseURL}/api/health`,
@@ -80,6 +92,7 @@ export default defineConfig({
         STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
         OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
         OPENAI_MODEL: 'kiln-stand-in',
+        NPM_REGISTRY_URL: process.env.KILN_E2E_REGISTRY_URL,
       },
     },
   ],

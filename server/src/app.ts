@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyWebsocket from '@fastify/websocket';
+import { TERMINAL_LIMITS } from '@kiln/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/client';
@@ -40,6 +42,15 @@ import { createSecretBox } from './lib/secret-box';
 import { deriveKey, loadSecretKey } from './lib/secret-key';
 import { projectRunEnvironment } from './modules/env-vars';
 import { registerEnvVarRoutes } from './modules/env-vars/routes';
+import { createProjectDatabases, registerDatabaseRoutes } from './modules/database';
+import { registerGitSync } from './modules/git-sync';
+import { registerTerminalRoutes, TerminalRegistry } from './modules/terminal';
+import {
+  createRegistryProxy,
+  InstallTracker,
+  openProjectRegistryBridge,
+  registerPackageRoutes,
+} from './modules/packages';
 import { createSandbox, sandboxUser, type ManagedSandbox } from './sandbox/create-sandbox';
 import { createWorkspaces, type Workspaces } from './modules/workspaces';
 import { RunQueue } from './sandbox/run-queue';
@@ -50,6 +61,8 @@ export interface BuildAppOptions {
   /** Where the built client lives; tests that only exercise the API leave it unset. */
   clientDir?: string | false;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them to prove what is never logged). */
+  logStream?: { write(line: string): void };
   /** How user code runs; by default chosen by the start-up self-test (sandbox/create-sandbox.ts). */
   sandbox?: ManagedSandbox;
   /** The AI models; by default those the settings configure (tests hand in scripted ones). */
@@ -80,7 +93,7 @@ export const DEFAULT_CLIENT_DIR = path.resolve(
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(env),
+    logger: options.logger === false ? false : loggerOptions(env, options.logStream),
     trustProxy: env.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -124,6 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
+  // Terminals tell their clients why they close before @fastify/websocket closes every socket
+  // at shutdown: preClose hooks run in the order they were added.
+  const terminals = new TerminalRegistry();
+  app.addHook('preClose', () => terminals.closeAll());
+  // An upgrade is routed like any request, through the hooks above (session, CSRF cookie) and
+  // its route's own; rate limits apply only to routes that ask (global: false).
+  await app.register(fastifyWebsocket, { options: { maxPayload: TERMINAL_LIMITS.messageBytes } });
 
   // The Stripe webhook is verified by its signature instead (decision 0010).
   await installCsrf(app, {
@@ -219,7 +239,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerFileRoutes(app, { db: database.db, afterBulkImport });
   registerTemplateRoutes(app);
   const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);
-  const projectTools = createProjectTools({ db: database.db, sandbox, runQueue });
+  const projectTools = createProjectTools({
+    db: database.db,
+    sandbox,
+    runQueue,
+    workspaceFolder: workspaces.folderOf,
+  });
   app.addHook('onClose', () => projectTools.close());
   registerAiRoutes(app, {
     db: database.db,
@@ -238,11 +263,70 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deriveKey(await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }), 'secrets'),
   );
   registerEnvVarRoutes(app, { db: database.db, secrets });
+  // The SQL runner's databases, one per project, never the application's (decision 0017).
+  const projectDatabases = await createProjectDatabases({ env, log: app.log });
+  app.addHook('onClose', () => projectDatabases.close());
+  registerDatabaseRoutes(app, { db: database.db, databases: projectDatabases });
+  await registerGitSync(app, {
+    db: database.db,
+    secrets,
+    jobs,
+    dataDir: env.DATA_DIR,
+    githubApiUrl: env.GITHUB_API_URL,
+    githubOAuth:
+      env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? {
+            clientId: env.GITHUB_CLIENT_ID,
+            clientSecret: env.GITHUB_CLIENT_SECRET,
+            oauthUrl: env.GITHUB_OAUTH_URL,
+            publicUrl: env.PUBLIC_URL,
+          }
+        : null,
+  });
+  const projectEnvironment = (projectId: string) =>
+    projectRunEnvironment({ db: database.db, secrets, projectId });
   registerExecRoutes(app, {
     db: database.db,
     sandbox,
     queue: runQueue,
-    environment: (projectId) => projectRunEnvironment({ db: database.db, secrets, projectId }),
+    environment: projectEnvironment,
+    workspaceFolder: (projectId) => workspaces.folderOf(projectId),
+  });
+  // Installs and the terminal reach package registries only through this proxy (decision 0016).
+  const registryProxy = createRegistryProxy({
+    npmRegistryUrl: env.NPM_REGISTRY_URL,
+    pipIndexUrl: env.PIP_INDEX_URL,
+    cacheDir: path.join(env.DATA_DIR, 'package-cache'),
+    signingKey: deriveKey(
+      await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
+      'registry-proxy-links',
+    ),
+    log: app.log,
+  });
+  registerPackageRoutes(app, {
+    db: database.db,
+    sandbox,
+    workspaces,
+    proxy: registryProxy,
+    installs: new InstallTracker(env.INSTALL_CONCURRENCY),
+    limits: {
+      timeoutMs: env.INSTALL_TIMEOUT_SECONDS * 1000,
+      maxBytes: env.INSTALL_MAX_MB * 1024 * 1024,
+      maxEntries: env.INSTALL_MAX_FILES,
+    },
+    environment: projectEnvironment,
+    log: app.log,
+  });
+  registerTerminalRoutes(app, {
+    db: database.db,
+    sandbox,
+    workspaces,
+    environment: projectEnvironment,
+    openRegistryBridge: (projectId) =>
+      openProjectRegistryBridge({ db: database.db, proxy: registryProxy }, projectId),
+    registry: terminals,
+    idleMs: env.TERMINAL_IDLE_MINUTES * 60_000,
+    publicUrl: env.PUBLIC_URL,
   });
   await registerPreviewRoutes(app, { db: database.db, env });
 
@@ -256,8 +340,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
-function loggerOptions(env: Env) {
+function loggerOptions(env: Env, stream?: BuildAppOptions['logStream']) {
   const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+  if (stream) return { level: env.LOG_LEVEL, redact, stream };
   if (env.isProduction || env.NODE_ENV === 'test') return { level: env.LOG_LEVEL, redact };
   return {
     level: env.LOG_LEVEL,

@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   PREVIEW_ORIGIN: optionalUrl('PREVIEW_ORIGIN'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
+  PROJECTS_DATABASE_URL: optionalUrl('PROJECTS_DATABASE_URL'),
   REDIS_URL: optionalUrl('REDIS_URL'),
   JOB_CONCURRENCY: positiveInt(4),
   SECRET_KEY: optionalString.refine(
@@ -76,7 +77,22 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value ?? os.availableParallelism()),
   EXEC_QUEUE_LENGTH: z.coerce.number().int().min(0).optional().default(8),
+  TERMINAL_IDLE_MINUTES: z.coerce.number().positive().optional().default(15),
   EXEC_PYTHON: z.string().trim().min(1).default('python3'),
+  NPM_REGISTRY_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'NPM_REGISTRY_URL must be a URL' })
+    .default('https://registry.npmjs.org'),
+  PIP_INDEX_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'PIP_INDEX_URL must be a URL' })
+    .default('https://pypi.org/simple'),
+  INSTALL_TIMEOUT_SECONDS: positiveInt(300),
+  INSTALL_MAX_MB: positiveInt(1024),
+  INSTALL_MAX_FILES: positiveInt(100_000),
+  INSTALL_CONCURRENCY: positiveInt(2),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -87,6 +103,18 @@ const EnvSchema = z.object({
     .trim()
     .refine((value) => URL.canParse(value), { message: 'STRIPE_API_URL must be a URL' })
     .default('https://api.stripe.com'),
+  GITHUB_API_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'GITHUB_API_URL must be a URL' })
+    .default('https://api.github.com'),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_OAUTH_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'GITHUB_OAUTH_URL must be a URL' })
+    .default('https://github.com'),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl('ANTHROPIC_BASE_URL'),
   ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-4-5'),
@@ -140,12 +168,17 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   DATA_DIR: {
     default: '`./data`',
     description:
-      'Holds the embedded database (`db/`), the generated `secret.key` and the dev mail outbox (`outbox/`).',
+      "Holds the embedded database (`db/`), the SQL runner's project databases (`project-databases/`), the generated `secret.key` and the dev mail outbox (`outbox/`).",
   },
   DATABASE_URL: {
     default: 'unset (embedded PGlite in `DATA_DIR/db`)',
     description:
       'PostgreSQL (13 or later) connection string; replaces the embedded database. Its owner must be able to create the contrib extensions `pg_trgm` and `btree_gin`.',
+  },
+  PROJECTS_DATABASE_URL: {
+    default: 'unset (PGlite per project in `DATA_DIR/project-databases`)',
+    description:
+      "PostgreSQL server for the SQL runner: a database and a role per project, never the app's. Its account needs CREATEDB and CREATEROLE; PUBLIC's CONNECT on its database is revoked.",
   },
   REDIS_URL: {
     default: 'unset (jobs kept in the application database)',
@@ -210,10 +243,43 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`8`',
     description: 'Runs that may wait for a free slot; past that a run is refused with 429.',
   },
+  TERMINAL_IDLE_MINUTES: {
+    default: '`15`',
+    description:
+      'A terminal with no input and no output for this long is closed (its shell ends); fractions allowed.',
+  },
   EXEC_PYTHON: {
     default: '`python3`',
     description:
       'Python used for `.py` files, looked up on `PATH` (a root server falls back to `/usr/bin/python3` if runs cannot reach it).',
+  },
+  NPM_REGISTRY_URL: {
+    default: '`https://registry.npmjs.org`',
+    description:
+      "The npm registry package installs and the terminal reach, through Kiln's registry proxy (never directly).",
+  },
+  PIP_INDEX_URL: {
+    default: '`https://pypi.org/simple`',
+    description:
+      'The Python package index (PEP 503 or 691) installs reach through the same proxy; wheels only.',
+  },
+  INSTALL_TIMEOUT_SECONDS: {
+    default: '`300`',
+    description: 'Wall-clock limit of one package install; past it the install is stopped.',
+  },
+  INSTALL_MAX_MB: {
+    default: '`1024`',
+    description:
+      'Largest `node_modules` or `.venv` an install may leave; a larger one is removed and the install fails.',
+  },
+  INSTALL_MAX_FILES: {
+    default: '`100000`',
+    description: 'Most files an install may leave in `node_modules` or `.venv`.',
+  },
+  INSTALL_CONCURRENCY: {
+    default: '`2`',
+    description:
+      'Package installs running at once on this server (one per project); past that an install is refused with 429.',
   },
   STRIPE_SECRET_KEY: {
     default: 'unset (checkout answers 503)',
@@ -240,6 +306,25 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   STRIPE_API_URL: {
     default: '`https://api.stripe.com`',
     description: "Stripe's API origin; tests point it at a local stand-in.",
+  },
+  GITHUB_API_URL: {
+    default: '`https://api.github.com`',
+    description:
+      "GitHub's REST API (account name, repository list, protected branches); tests point it at a local stand-in.",
+  },
+  GITHUB_CLIENT_ID: {
+    default: 'unset (people paste a personal access token)',
+    description:
+      'Client id of a GitHub OAuth app; with `GITHUB_CLIENT_SECRET`, the Git settings offer Sign in with GitHub.',
+  },
+  GITHUB_CLIENT_SECRET: {
+    default: 'unset',
+    description: 'Client secret of that GitHub OAuth app.',
+  },
+  GITHUB_OAUTH_URL: {
+    default: '`https://github.com`',
+    description:
+      'Where Sign in with GitHub sends people and exchanges their code (GitHub Enterprise: its own origin); tests point it at a stand-in.',
   },
   ANTHROPIC_API_KEY: {
     default: 'unset',

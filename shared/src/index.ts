@@ -14,3 +14,7 @@ export * from './exec/schemas';
 export * from './admin/schemas';
 export * from './billing/schemas';
 export * from './env-vars/schemas';
+export * from './database/schemas';
+export * from './git-sync/schemas';
+export * from './packages/schemas';
+export * from './terminal/schemas';

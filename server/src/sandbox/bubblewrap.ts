@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { EXEC_LIMITS, type RunLanguage, type RunLimitHit } from '@kiln/shared';
+import { openInstalledFolders, type InstalledFolder } from './installed-folders';
 import { OutputBuffer } from './output-buffer';
 import { openBubblewrapSession } from './session';
 import { compileFailure, describeRun, looksOutOfMemory, OUTPUT_FLOOD_BYTES } from './outcome';
@@ -38,6 +39,8 @@ const BLOCKING_STDIO_SOURCE =
   'for (const stream of [process.stdout, process.stderr]) stream._handle?.setBlocking?.(true);\n';
 /** Node's own heap stops below the process's data limit, so it fails with a readable message. */
 const NODE_HEAP_MB = Math.floor((EXEC_LIMITS.memoryBytes * 0.75) / (1024 * 1024));
+/** The first descriptor after stdin, stdout and stderr, where installed folders are passed. */
+const FIRST_EXTRA_FD = 3;
 /** Exit status 128 + SIGXCPU: the CPU-time limit's soft signal ended the program. */
 const CPU_LIMIT_STATUS = 128 + 24;
 
@@ -72,29 +75,43 @@ async function runInBubblewrap(
       return compileFailure(error.message, started);
     }
   }
-  const directory = await writeRunDirectory({
-    root: options.workRoot,
-    files,
-    support:
-      request.language === 'python'
-        ? {}
-        : { [TS_RUNNER]: TS_RUNNER_SOURCE, [BLOCKING_STDIO]: BLOCKING_STDIO_SOURCE },
-    owner: options.runAs,
-  });
+  // Installed packages (decision 0016) are mounted over the copy; project files under those
+  // folders (a committed node_modules) would land on the read-only mount, so they stay out.
+  const installed = await openInstalledFolders(request.workspace);
   try {
-    const args = bubblewrapArgs(options, {
-      hostDir: directory.path,
-      homeBytes: tmpfsBytesFor(files) + EXEC_LIMITS.writtenBytes,
-      env: request.env,
-      command: interpreterCommand(options, request),
+    const mounted = installed.map((folder) => `${folder.name}/`);
+    const copied = files.filter((file) => !mounted.some((prefix) => file.path.startsWith(prefix)));
+    const directory = await writeRunDirectory({
+      root: options.workRoot,
+      files: copied,
+      support:
+        request.language === 'python'
+          ? {}
+          : { [TS_RUNNER]: TS_RUNNER_SOURCE, [BLOCKING_STDIO]: BLOCKING_STDIO_SOURCE },
+      owner: options.runAs,
     });
-    return await spawnSandbox(options, args, started);
+    try {
+      const args = bubblewrapArgs(options, {
+        hostDir: directory.path,
+        homeBytes: tmpfsBytesFor(copied) + EXEC_LIMITS.writtenBytes,
+        env: request.env,
+        installed,
+        command: interpreterCommand(options, request, installed),
+      });
+      return await spawnSandbox(options, args, started, installed);
+    } finally {
+      await directory.remove();
+    }
   } finally {
-    await directory.remove();
+    await Promise.all(installed.map((folder) => folder.close()));
   }
 }
 
-function interpreterCommand(options: BubblewrapOptions, request: RunRequest): string[] {
+function interpreterCommand(
+  options: BubblewrapOptions,
+  request: RunRequest,
+  installed: InstalledFolder[],
+): string[] {
   const entry = `${SANDBOX_PROJECT}/${request.entry}`;
   const node = [
     options.nodePath,
@@ -109,14 +126,26 @@ function interpreterCommand(options: BubblewrapOptions, request: RunRequest): st
       return [...node, '--enable-source-maps', `${SUPPORT}/${TS_RUNNER}`, entry];
     case 'python':
       if (!options.pythonPath) throw new Error('python3 is not available');
-      // -B: no .pyc files in the user's folder; -s: no user site-packages.
-      return [options.pythonPath, '-B', '-s', entry];
+      // -B: no .pyc files in the user's folder; -s: no user site-packages. With an installed
+      // .venv, its own python, which puts the venv's site-packages on the path.
+      return [
+        installed.find((folder) => folder.python)?.python ?? options.pythonPath,
+        '-B',
+        '-s',
+        entry,
+      ];
   }
 }
 
 function bubblewrapArgs(
   options: BubblewrapOptions,
-  run: { hostDir: string; homeBytes: number; env: Record<string, string>; command: string[] },
+  run: {
+    hostDir: string;
+    homeBytes: number;
+    env: Record<string, string>;
+    installed: InstalledFolder[];
+    command: string[];
+  },
 ): string[] {
   const env = runEnvironment(run.env);
   const limits = [
@@ -169,6 +198,12 @@ function bubblewrapArgs(
     '--symlink',
     `${SANDBOX_HOME}/tmp`,
     '/tmp',
+    // Each installed folder is passed as an open descriptor (spawnSandbox), from fd 3 on.
+    ...run.installed.flatMap((folder, index) => [
+      '--ro-bind-fd',
+      String(FIRST_EXTRA_FD + index),
+      `${SANDBOX_PROJECT}/${folder.name}`,
+    ]),
     // The root bwrap builds is a tmpfs of its own, unbounded: read-only, so every write lands
     // in the capped home.
     '--remount-ro',
@@ -188,11 +223,12 @@ function spawnSandbox(
   options: BubblewrapOptions,
   args: string[],
   started: number,
+  installed: InstalledFolder[],
 ): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
     // Niced, so the server keeps answering while runs saturate the CPU.
     const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...installed.map((folder) => folder.fd)],
       detached: true,
       env: {},
       ...(options.runAs ?? {}),
@@ -212,8 +248,9 @@ function spawnSandbox(
       stop('output'),
     );
     const timer = setTimeout(() => stop('time'), EXEC_LIMITS.wallMs);
-    child.stdout.on('data', (chunk: Buffer) => output.write('stdout', chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.write('stderr', chunk));
+    // Piped above; the extra descriptors make the type lose track of it.
+    child.stdout!.on('data', (chunk: Buffer) => output.write('stdout', chunk));
+    child.stderr!.on('data', (chunk: Buffer) => output.write('stderr', chunk));
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);

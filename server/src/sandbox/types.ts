@@ -15,6 +15,11 @@ export interface RunRequest {
   files: RunFile[];
   /** The whole environment of the run: nothing of the server's is inherited. */
   env: Record<string, string>;
+  /**
+   * The project's workspace on the host (decision 0016): its installed packages (`node_modules`,
+   * `.venv`) are mounted read-only into the run. Runs without one see the standard library only.
+   */
+  workspace?: string;
 }
 
 /** What a run produced, before the route adds which language and backend ran it. */

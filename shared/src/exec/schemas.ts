@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_LIMITS, FilePathSchema } from '../files/schemas';
+import { MissingPackageSchema } from '../packages/schemas';
 
 /**
  * Limits on one run of user code (decision 0007). The server enforces them; the client
@@ -70,5 +71,7 @@ export const ExecuteResultSchema = z.object({
   limit: z.enum(RUN_LIMITS_HIT).nullable(),
   language: z.enum(RUN_LANGUAGES),
   backend: z.enum(SANDBOX_BACKENDS),
+  /** Set when the run failed on a missing package: the editor then offers to install. */
+  missingPackage: MissingPackageSchema.nullable().optional(),
 });
 export type ExecuteResult = z.infer<typeof ExecuteResultSchema>;

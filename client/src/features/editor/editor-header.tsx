@@ -1,4 +1,14 @@
-import { ArrowLeft, Bot, GitBranch, Keyboard, KeyRound, Loader2, Play, Save } from 'lucide-react';
+import {
+  ArrowLeft,
+  Bot,
+  Database,
+  GitBranch,
+  Keyboard,
+  KeyRound,
+  Loader2,
+  Play,
+  Save,
+} from 'lucide-react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -9,7 +19,7 @@ import { saveStatusText, type SaveState } from './save-status';
 
 /**
  * The editor's header: back, project name (renamed in place), autosave status, save, run,
- * environment variables, GitHub, agent toggle, presence, shortcuts and theme. GitHub, the agent
+ * environment variables, database tools, GitHub, agent toggle, presence, shortcuts and theme. GitHub, the agent
  * and presence arrive with their own features; their buttons hold their places and say so.
  */
 export function EditorHeader({
@@ -23,6 +33,7 @@ export function EditorHeader({
   run,
   onShortcuts,
   onEnvVars,
+  onDatabaseTools,
 }: {
   projectId: string;
   projectName: string;
@@ -35,6 +46,7 @@ export function EditorHeader({
   run: { runnable: boolean; reason: string };
   onShortcuts: () => void;
   onEnvVars: () => void;
+  onDatabaseTools: () => void;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -85,6 +97,15 @@ export function EditorHeader({
           onClick={onEnvVars}
         >
           <KeyRound />
+        </ExplainedButton>
+        <ExplainedButton
+          variant="ghost"
+          size="icon"
+          aria-label="Database Tools"
+          reason="Database Tools: run SQL on this project's own database"
+          onClick={onDatabaseTools}
+        >
+          <Database />
         </ExplainedButton>
         <ExplainedButton
           variant="ghost"

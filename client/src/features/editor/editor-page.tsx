@@ -9,7 +9,8 @@ import { useParams } from 'wouter';
 import NotFoundPage from '../../components/not-found-page';
 import { errorStatus } from '../../lib/request';
 import { GenerationBanner } from '../ai';
-import { runAvailability, TerminalPanel, useRun } from '../exec';
+import { runAvailability, useRun } from '../exec';
+import { TerminalPanel, useShellTabs } from '../terminal';
 import { useProject, useProjectFiles, useRefreshFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { GoToLineDialog } from './dialogs/go-to-line-dialog';
@@ -17,6 +18,7 @@ import { QuickOpenDialog } from './dialogs/quick-open-dialog';
 import { SearchDialog } from './dialogs/search-dialog';
 import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
 import { EnvVarsDialog } from '../env-vars';
+import { DatabaseToolsDialog } from '../database';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
 import { useFocusReturn } from './dialogs/use-focus-return';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
@@ -39,7 +41,8 @@ import { PHONE_QUERY, useMediaQuery } from './use-media-query';
 const loadCodeEditor = () => import('./code-editor');
 const CodeEditor = lazy(loadCodeEditor);
 
-type WorkspaceDialog = 'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars';
+type WorkspaceDialog =
+  'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars' | 'databaseTools';
 type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
 /** The editor route, /editor/{id}. */
@@ -155,8 +158,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     return () => cancelAnimationFrame(frame);
   }, [shownPath, reveal]);
 
-  const runner = useRun(projectId);
+  // An install may write a lockfile: the tree shows it.
+  const runner = useRun(projectId, { onInstalled: refreshFiles });
   const terminal = useTerminalPanel();
+  const shellTabs = useShellTabs();
   const [isMac] = useState(isMacPlatform);
   const run = runAvailability(selected?.path ?? null, {
     runShortcut: shortcutLabel('run', isMac),
@@ -204,8 +209,23 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       return;
     }
     terminal.show();
+    shellTabs.showOutput();
     setPhonePane('code');
     void runner.run({ filePath: selected.path, code });
+  };
+
+  // The shortcut lands in a shell, opening Terminal 1 the first time; pressed again it hides
+  // the panel, and the focus goes back to the code if it was in the panel.
+  const terminalPanelRef = useRef<HTMLDivElement>(null);
+  const toggleTerminal = () => {
+    if (!terminal.open) {
+      terminal.show();
+      shellTabs.focusShell();
+      return;
+    }
+    const focusWasInPanel = terminalPanelRef.current?.contains(document.activeElement) ?? false;
+    terminal.toggle();
+    if (focusWasInPanel) focusEditor();
   };
 
   const { bindEditor } = useWorkspaceShortcuts({
@@ -235,7 +255,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       setSideTab('preview');
       setPhonePane('side');
     },
-    terminal: terminal.toggle,
+    terminal: toggleTerminal,
     aiSuggestions: () => {
       setSideTab('chat');
       setPhonePane('side');
@@ -268,14 +288,21 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     <TerminalSplit
       terminal={terminal}
       panel={
-        <TerminalPanel
-          entries={runner.entries}
-          open={terminal.open}
-          onToggle={terminal.toggle}
-          onClear={runner.clear}
-          runShortcut={shortcutLabel('run', isMac)}
-          toggleShortcut={shortcutLabel('terminal', isMac)}
-        />
+        <div ref={terminalPanelRef} className="h-full">
+          <TerminalPanel
+            projectId={projectId}
+            open={terminal.open}
+            onToggle={terminal.toggle}
+            onShow={terminal.show}
+            controller={shellTabs}
+            runner={runner}
+            onRunAgain={runSelected}
+            onFilesChanged={refreshFiles}
+            isMac={isMac}
+            runShortcut={shortcutLabel('run', isMac)}
+            toggleShortcut={shortcutLabel('terminal', isMac)}
+          />
+        </div>
       }
     >
       {selected ? (
@@ -358,6 +385,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         run={run}
         onShortcuts={() => setDialog('shortcuts')}
         onEnvVars={() => setDialog('envVars')}
+        onDatabaseTools={() => setDialog('databaseTools')}
       />
       <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
@@ -447,6 +475,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         projectId={projectId}
         open={dialog === 'envVars'}
         onOpenChange={(open) => setDialog(open ? 'envVars' : null)}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+      />
+      <DatabaseToolsDialog
+        projectId={projectId}
+        open={dialog === 'databaseTools'}
+        onOpenChange={(open) => setDialog(open ? 'databaseTools' : null)}
         onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       />
       <ShortcutsDialog

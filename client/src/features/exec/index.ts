@@ -1,4 +1,6 @@
-// The exec feature's public face: running a file and the Terminal panel that shows it.
+// The exec feature's public face: running a file, installing packages, and the Output that
+// shows both.
 export { useRun } from './use-run';
-export { TerminalPanel } from './terminal-panel';
+export { OutputView } from './output-view';
+export { OutputActions, OutputSummary } from './output-toolbar';
 export { runAvailability, type RunAvailability } from './run-output';

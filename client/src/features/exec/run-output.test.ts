@@ -2,13 +2,13 @@ import type { ExecuteResult } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
 import {
   formatDuration,
+  offersInstall,
   RUN_FAILED,
   runAvailability,
   runFailureMessage,
   runHeading,
   runLines,
   runnableKinds,
-  runsText,
   runSummary,
   type RunEntry,
 } from './run-output';
@@ -172,23 +172,30 @@ describe('runSummary', () => {
   });
 });
 
-describe('runsText', () => {
-  it('copies every run as plain text, a prompt line before each', () => {
-    const failed: RunEntry = { id: 2, filePath: 'b.rb', status: 'failed', message: 'Unsupported' };
-    expect(runsText([done({ output: 'hi\n' }), failed])).toBe(
-      [
-        '$ src/index.js (JavaScript, bubblewrap)',
-        'hi',
-        'Exited with code 0 in 42 ms',
-        '',
-        '$ b.rb',
-        'Error: Unsupported',
-      ].join('\n'),
-    );
+describe('offersInstall', () => {
+  const result = (fields: Partial<ExecuteResult>): ExecuteResult => ({
+    output: '',
+    error: "Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'express'",
+    exitCode: 1,
+    durationMs: 42,
+    truncated: false,
+    limit: null,
+    language: 'javascript',
+    backend: 'bubblewrap',
+    ...fields,
+  });
+  const express = { name: 'express', ecosystem: 'npm', manifest: 'package.json' } as const;
+
+  it('offers an install when the missing package is listed in the manifest', () => {
+    expect(offersInstall(result({ missingPackage: { ...express, listed: true } }))).toBe(true);
   });
 
-  it('is empty with no runs', () => {
-    expect(runsText([])).toBe('');
+  it('offers none when the manifest does not list it, or nothing is missing', () => {
+    // Installing the manifest's packages would not bring it.
+    expect(offersInstall(result({ missingPackage: { ...express, listed: false } }))).toBe(false);
+    expect(offersInstall(result({ missingPackage: null }))).toBe(false);
+    // An older server says nothing about it.
+    expect(offersInstall(result({}))).toBe(false);
   });
 });
 

@@ -108,15 +108,12 @@ export function runSummary(entry: RunEntry | undefined): string {
   return `${name}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 }
 
-/** Everything in the terminal as plain text, for Copy. */
-export function runsText(entries: readonly RunEntry[]): string {
-  return entries
-    .map((entry) => {
-      const { file, details } = runHeading(entry);
-      const heading = `$ ${file}${details.length ? ` (${details.join(', ')})` : ''}`;
-      return [heading, ...runLines(entry).map((line) => line.text)].join('\n');
-    })
-    .join('\n\n');
+/**
+ * Whether a failed run was missing a package its manifest lists: installing the project's
+ * packages is then what it needs (the server says so in `missingPackage`).
+ */
+export function offersInstall(result: ExecuteResult): boolean {
+  return result.missingPackage?.listed === true;
 }
 
 /**

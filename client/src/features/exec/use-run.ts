@@ -1,21 +1,47 @@
 import { runLanguageOf } from '@kiln/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/event-stream-request';
+import {
+  plainInstallText,
+  streamInstall,
+  useRefreshPackagesStatus,
+  type InstallOutcome,
+} from '../packages';
 import { executeFile } from './api';
+import { appendInstallOutput, INSTALL_FAILED } from './install-output';
+import { isInstall, type OutputEntry } from './output-entries';
 import { runFailureMessage, type RunEntry } from './run-output';
 
-/** Older runs drop off the top of the terminal, so a long session holds bounded output. */
+type InstallEnd =
+  { status: 'done'; outcome: InstallOutcome } | { status: 'failed'; message: string };
+
+/** Older entries drop off the top of the Output, so a long session holds bounded output. */
 const RUNS_KEPT = 20;
 
 /**
- * Runs files one at a time and keeps their results for the terminal. `run` does nothing while
- * a run is in flight (the Run button is disabled then, and a shortcut pressed twice must not
- * queue a second run).
+ * Runs files one at a time, installs the project's packages, and keeps both in the Output.
+ * `run` does nothing while a run is in flight (the Run button is disabled then, and a shortcut
+ * pressed twice must not queue a second run); `install` likewise while an install is.
  */
-export function useRun(projectId: string) {
-  const [entries, setEntries] = useState<RunEntry[]>([]);
+export function useRun(projectId: string, options: { onInstalled?: () => void } = {}) {
+  const [entries, setEntries] = useState<OutputEntry[]>([]);
   const [running, setRunning] = useState(false);
+  const [installing, setInstalling] = useState(false);
   const inFlight = useRef(false);
+  const installInFlight = useRef(false);
   const nextId = useRef(1);
+  const refreshPackages = useRefreshPackagesStatus(projectId);
+  const onInstalled = useRef(options.onInstalled);
+  useLayoutEffect(() => {
+    onInstalled.current = options.onInstalled;
+  });
+
+  const add = useCallback((entry: OutputEntry) => {
+    setEntries((previous) => [...previous.slice(-(RUNS_KEPT - 1)), entry]);
+  }, []);
+  const update = useCallback((id: number, change: (entry: OutputEntry) => OutputEntry) => {
+    setEntries((previous) => previous.map((entry) => (entry.id === id ? change(entry) : entry)));
+  }, []);
 
   const run = useCallback(
     async ({ filePath, code }: { filePath: string; code: string }) => {
@@ -23,10 +49,7 @@ export function useRun(projectId: string) {
       inFlight.current = true;
       setRunning(true);
       const id = nextId.current++;
-      setEntries((previous) => [
-        ...previous.slice(-(RUNS_KEPT - 1)),
-        { id, filePath, status: 'running' },
-      ]);
+      add({ id, filePath, status: 'running' });
       let finished: RunEntry;
       try {
         // `language` defaults to javascript; the server goes by the extension.
@@ -39,16 +62,66 @@ export function useRun(projectId: string) {
         inFlight.current = false;
         setRunning(false);
       }
-      setEntries((previous) => previous.map((entry) => (entry.id === id ? finished : entry)));
+      update(id, () => finished);
     },
-    [projectId],
+    [projectId, add, update],
   );
 
-  /** Clears finished runs; one in flight stays, to show its result when it comes. */
+  /**
+   * Installs the project's packages, streaming the installers' output into the Output; `force`
+   * reinstalls what is already up to date.
+   */
+  const install = useCallback(
+    async ({ force = false }: { force?: boolean } = {}) => {
+      if (installInFlight.current) return;
+      installInFlight.current = true;
+      setInstalling(true);
+      const id = nextId.current++;
+      add({ id, kind: 'install', status: 'running', output: '' });
+      const withOutput = (data: string) => (entry: OutputEntry) =>
+        isInstall(entry) ? { ...entry, output: appendInstallOutput(entry.output, data) } : entry;
+      const finish =
+        (end: InstallEnd) =>
+        (entry: OutputEntry): OutputEntry => ({
+          id,
+          kind: 'install',
+          output: isInstall(entry) ? entry.output : '',
+          ...end,
+        });
+      let outcome: InstallOutcome | null = null;
+      try {
+        for await (const event of streamInstall(projectId, { force })) {
+          if (event.type === 'output') update(id, withOutput(plainInstallText(event.data)));
+          else outcome = event;
+        }
+        update(
+          id,
+          finish(
+            outcome
+              ? { status: 'done', outcome }
+              : { status: 'failed', message: 'The install stopped before it finished.' },
+          ),
+        );
+      } catch (error) {
+        // The server's sentence for a refusal (one install at a time, no sandbox...).
+        const message = (error instanceof ApiError && error.serverMessage) || INSTALL_FAILED;
+        update(id, finish({ status: 'failed', message }));
+      } finally {
+        installInFlight.current = false;
+        setInstalling(false);
+        // Even a failed install may have changed files (a lockfile) and what is installed.
+        void refreshPackages();
+        onInstalled.current?.();
+      }
+    },
+    [projectId, add, update, refreshPackages],
+  );
+
+  /** Clears finished entries; one in flight stays, to show its result when it comes. */
   const clear = useCallback(
     () => setEntries((previous) => previous.filter((entry) => entry.status === 'running')),
     [],
   );
 
-  return { entries, running, run, clear };
+  return { entries, running, installing, run, install, clear };
 }

@@ -15,7 +15,13 @@ export type ProjectToolsFactory = (scope: { userId: string; projectId: string })
  * text cache of its own (a search of a project not in memory asks the index), and its regular
  * expressions run in a worker of their own under the same time budget as the editor's.
  */
-export function createProjectTools(deps: { db: Database; sandbox: Sandbox; runQueue: RunQueue }): {
+export function createProjectTools(deps: {
+  db: Database;
+  sandbox: Sandbox;
+  runQueue: RunQueue;
+  /** The project's workspace folder, whose installed packages the agent's runs see too. */
+  workspaceFolder?: (projectId: string) => string;
+}): {
   forProject: ProjectToolsFactory;
   close(): Promise<void>;
 } {
@@ -33,6 +39,7 @@ export function createProjectTools(deps: { db: Database; sandbox: Sandbox; runQu
           db,
           sandbox: deps.sandbox,
           queue: deps.runQueue,
+          workspaceFolder: deps.workspaceFolder,
           userId,
           projectId,
           input: { filePath: path, code: file.content, language: 'javascript' },

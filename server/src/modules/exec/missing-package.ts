@@ -1,4 +1,4 @@
-import type { RunLanguage } from '@kiln/shared';
+import type { MissingPackage, PackageEcosystem, RunLanguage } from '@kiln/shared';
 import type { RunFile } from '../../sandbox/types';
 
 /** How Node (require and import) and Python say a package is not installed. */
@@ -7,10 +7,16 @@ const MISSING = [
   /ModuleNotFoundError: No module named '([^'.]+)/,
 ];
 
-const MANIFESTS: Record<RunLanguage, string> = {
-  javascript: 'package.json',
-  typescript: 'package.json',
-  python: 'requirements.txt',
+const ECOSYSTEMS: Record<RunLanguage, PackageEcosystem> = {
+  javascript: 'npm',
+  typescript: 'npm',
+  python: 'python',
+};
+
+/** The manifests that may list a language's packages, the one named in hints first. */
+const MANIFESTS: Record<PackageEcosystem, string[]> = {
+  npm: ['package.json'],
+  python: ['requirements.txt', 'pyproject.toml'],
 };
 
 /** The package name a bare import names: `@scope/name/sub` → `@scope/name`, `a/b` → `a`. */
@@ -19,10 +25,14 @@ function packageOf(specifier: string): string {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
-function listedIn(manifest: RunFile | undefined, name: string): boolean {
-  if (!manifest) return false;
-  const text =
-    typeof manifest.content === 'string' ? manifest.content : manifest.content.toString();
+const textOf = (file: RunFile) =>
+  typeof file.content === 'string' ? file.content : file.content.toString();
+
+/** Python names compare without case, `_` and `-` alike (PEP 503). */
+const pythonName = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '-');
+
+function listedIn(manifest: RunFile, name: string): boolean {
+  const text = textOf(manifest);
   if (manifest.path.endsWith('.json')) {
     try {
       const json = JSON.parse(text) as Record<string, Record<string, unknown> | undefined>;
@@ -31,38 +41,61 @@ function listedIn(manifest: RunFile | undefined, name: string): boolean {
       return false;
     }
   }
-  const wanted = name.toLowerCase().replace(/_/g, '-');
-  return text.split('\n').some(
-    (line) =>
+  const wanted = pythonName(name);
+  const requirementName = (line: string) =>
+    pythonName(
       line
         .trim()
-        .toLowerCase()
-        .replace(/_/g, '-')
-        .split(/[\s<>=!~;[]/)[0] === wanted,
-  );
+        .replace(/^["']/, '')
+        .split(/[\s<>=!~;[,"'@]/)[0] ?? '',
+    );
+  if (manifest.path.endsWith('.toml')) {
+    // A requirement in pyproject.toml is a quoted string: "flask>=3".
+    return [...text.matchAll(/["']([A-Za-z0-9][A-Za-z0-9._-]*)[^"'\n]*["']/g)].some(
+      (match) => requirementName(match[1] ?? '') === wanted,
+    );
+  }
+  return text.split('\n').some((line) => requirementName(line) === wanted);
 }
 
 /**
- * Runs have the language's standard library and the project's own files; packages are not
- * installed. When a run fails on a missing package, this says so in the user's terms, and
- * whether the project's manifest lists it, instead of leaving a bare import error.
+ * The package a failed run was missing, read from its error: which ecosystem it belongs to,
+ * and whether the project's manifest lists it (then installing the project's packages fixes
+ * the run). Null for any other failure, or a missing project file (`./util`).
  */
-export function missingPackageHint(options: {
+export function findMissingPackage(options: {
   language: RunLanguage;
   error: string | null;
   files: RunFile[];
-}): string | null {
+}): MissingPackage | null {
   const { language, error } = options;
   if (!error) return null;
   const specifier = MISSING.map((pattern) => pattern.exec(error)?.[1]).find(Boolean);
   if (!specifier) return null;
   const name = packageOf(specifier);
-  const manifestName = MANIFESTS[language];
-  const manifest = options.files.find((file) => file.path === manifestName);
-  const listed = listedIn(manifest, name) ? ` '${name}' is listed in ${manifestName}, but` : '';
-  const runtime =
-    language === 'python'
-      ? "Python's standard library"
-      : "Node's built-in modules and any node_modules folder in the project";
-  return `Hint:${listed} Kiln runs code with ${runtime}; packages are not installed for runs.`;
+  const ecosystem = ECOSYSTEMS[language];
+  const candidates = MANIFESTS[ecosystem];
+  const present = candidates
+    .map((path) => options.files.find((file) => file.path === path))
+    .filter((file): file is RunFile => file !== undefined);
+  const listing = present.find((file) => listedIn(file, name));
+  return {
+    name,
+    ecosystem,
+    manifest: listing?.path ?? present[0]?.path ?? candidates[0]!,
+    listed: listing !== undefined,
+  };
+}
+
+/**
+ * The line added to a failed run's error when a package was missing: what is wrong in the
+ * user's terms, and that installing the project's packages is the way out (the editor offers
+ * it, from the result's `missingPackage`).
+ */
+export function missingPackageHint(missing: MissingPackage | null): string | null {
+  if (!missing) return null;
+  if (missing.listed) {
+    return `Hint: '${missing.name}' is listed in ${missing.manifest}, but it is not installed: install the project's packages, then run again.`;
+  }
+  return `Hint: '${missing.name}' is not installed: add it to ${missing.manifest} and install the project's packages, then run again.`;
 }

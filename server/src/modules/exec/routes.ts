@@ -23,6 +23,8 @@ export function registerExecRoutes(
     queue: RunQueue;
     /** The project's environment variables, given to the runs a person starts. */
     environment: (projectId: string) => Promise<Record<string, string>>;
+    /** Where the project's installed packages live, mounted into its runs (decision 0016). */
+    workspaceFolder?: (projectId: string) => string;
   },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

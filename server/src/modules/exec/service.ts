@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { RunFile, Sandbox } from '../../sandbox/types';
 import { getOwnedProject } from '../projects';
-import { missingPackageHint } from './missing-package';
+import { findMissingPackage, missingPackageHint } from './missing-package';
 import { formatBytes } from '../../lib/format';
 
 type ExecuteValues = z.output<typeof ExecuteInputSchema>;
@@ -91,6 +91,11 @@ export async function executeFile(options: {
    * agent's runs do not, because their output goes back to the model.
    */
   environment?: (projectId: string) => Promise<Record<string, string>>;
+  /**
+   * The host folder of the project's workspace, whose installed packages the run sees
+   * (decision 0016); without it, runs have the standard library only.
+   */
+  workspaceFolder?: (projectId: string) => string;
 }): Promise<ExecuteResult> {
   const { db, sandbox, projectId, input } = options;
   await getOwnedProject(options);
@@ -105,9 +110,11 @@ export async function executeFile(options: {
   const outcome = await options.queue.use(async () => {
     const files = await loadRunFiles(db, projectId, input.filePath, input.code);
     const env = (await options.environment?.(projectId)) ?? {};
-    const result = await sandbox.run({ language, entry: input.filePath, files, env });
-    const hint = missingPackageHint({ language, error: result.error, files });
-    return hint ? { ...result, error: `${result.error}\n${hint}` } : result;
+    const workspace = options.workspaceFolder?.(projectId);
+    const result = await sandbox.run({ language, entry: input.filePath, files, env, workspace });
+    const missingPackage = findMissingPackage({ language, error: result.error, files });
+    const hint = missingPackageHint(missingPackage);
+    return hint ? { ...result, error: `${result.error}\n${hint}`, missingPackage } : result;
   });
   return { ...outcome, language, backend: sandbox.backend };
 }

@@ -43,9 +43,24 @@ export async function lockProjectTree(tx: DbOrTx, projectId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`files:${projectId}`}))`);
 }
 
+type ProjectFilesListener = (projectId: string) => void;
+const projectFilesListeners = new Set<ProjectFilesListener>();
+
+/**
+ * Hears every change to a project's files (each write ends in touchProject), for work that
+ * follows a save, such as Git auto-sync's push. The listener runs inside the writing
+ * transaction, before it commits: it must start its work without waiting on the database.
+ * Answers the function that stops it.
+ */
+export function onProjectFilesChanged(listener: ProjectFilesListener): () => void {
+  projectFilesListeners.add(listener);
+  return () => projectFilesListeners.delete(listener);
+}
+
 /** Editing a file is editing its project: it moves up the dashboard's "Recently Updated". */
 export async function touchProject(db: DbOrTx, projectId: string) {
   await db.update(projects).set({ updatedAt: new Date() }).where(eq(projects.id, projectId));
+  for (const listener of projectFilesListeners) listener(projectId);
 }
 
 /** The rows at `paths`, each path mapped to whether it is a folder (true) or a file (false). */

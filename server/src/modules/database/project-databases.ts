@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { SQL_LIMITS, type DatabaseBackend, type DatabaseTable } from '@kiln/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../env';
+import { deriveKey, loadSecretKey } from '../../lib/secret-key';
+import { createPgliteBackend } from './pglite-backend';
+import { createPostgresBackend } from './postgres-backend';
+import type { SqlExecution } from './result-collector';
+import { SCHEMA_LIMITS, SCHEMA_QUERY, tablesFrom } from './schema-query';
+import { SessionPool } from './session-pool';
+import type { DatabaseSession, ProjectDatabaseBackend, RunLimits } from './session';
+
+/** A project database unused for this long is closed (a PGlite one frees its memory). */
+const PROJECT_DATABASE_IDLE_MS = 60_000;
+/** Embedded databases open at once: about 70 MB each. */
+const MAX_OPEN_PGLITE = 8;
+/** Connections to the PostgreSQL server open at once, one per project. */
+const MAX_OPEN_POSTGRES = 32;
+/** Queries that may wait behind a running one on the same project. */
+const MAX_WAITING_PER_PROJECT = 4;
+
+const QUERY_LIMITS: RunLimits = {
+  timeoutMs: SQL_LIMITS.timeoutMs,
+  maxRows: SQL_LIMITS.maxRows,
+  maxResultBytes: SQL_LIMITS.maxResultBytes,
+  maxNotices: SQL_LIMITS.maxNotices,
+};
+
+/** Each project's own database, never the application's (docs/decisions/0017-project-databases.md). */
+export interface ProjectDatabases {
+  readonly backend: DatabaseBackend;
+  location(projectId: string): string;
+  /** Runs a query on the project's database, creating it on first use. */
+  execute(
+    projectId: string,
+    query: string,
+  ): Promise<{ execution: SqlExecution; durationMs: number }>;
+  /** The project's tables and columns; a database not created yet is not created for this. */
+  describe(
+    projectId: string,
+  ): Promise<{ created: boolean; tables: DatabaseTable[]; truncated: boolean }>;
+  /** Deletes the project's database, for when the project is deleted. */
+  remove(projectId: string): Promise<void>;
+  readonly openCount: number;
+  close(): Promise<void>;
+}
+
+export interface ProjectDatabasesOptions {
+  idleMs?: number;
+  maxOpen?: number;
+}
+
+/**
+ * PGlite folders in `DATA_DIR/project-databases` by default, or databases on the server at
+ * PROJECTS_DATABASE_URL; either way opened on demand and closed when idle by a session pool.
+ */
+export async function createProjectDatabases(options: {
+  env: Pick<Env, 'DATA_DIR' | 'SECRET_KEY' | 'PROJECTS_DATABASE_URL'>;
+  log: FastifyBaseLogger;
+  pool?: ProjectDatabasesOptions;
+}): Promise<ProjectDatabases> {
+  const { env, log } = options;
+  const backend: ProjectDatabaseBackend = env.PROJECTS_DATABASE_URL
+    ? createPostgresBackend({
+        serverUrl: env.PROJECTS_DATABASE_URL,
+        passwordKey: deriveKey(
+          await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
+          'project-databases',
+        ),
+        log,
+      })
+    : createPgliteBackend({ root: path.join(env.DATA_DIR, 'project-databases'), log });
+  return projectDatabasesOn(backend, {
+    idleMs: options.pool?.idleMs ?? PROJECT_DATABASE_IDLE_MS,
+    maxOpen:
+      options.pool?.maxOpen ?? (backend.kind === 'pglite' ? MAX_OPEN_PGLITE : MAX_OPEN_POSTGRES),
+  });
+}
+
+function projectDatabasesOn(
+  backend: ProjectDatabaseBackend,
+  options: Required<ProjectDatabasesOptions>,
+): ProjectDatabases {
+  const pool = new SessionPool<DatabaseSession>((projectId) => backend.open(projectId), {
+    ...options,
+    maxWaitingPerKey: MAX_WAITING_PER_PROJECT,
+  });
+  return {
+    backend: backend.kind,
+    location: (projectId) => backend.location(projectId),
+    execute: (projectId, query) =>
+      pool.use(projectId, async (session) => {
+        const started = performance.now();
+        const execution = await session.run(query, QUERY_LIMITS);
+        return { execution, durationMs: performance.now() - started };
+      }),
+    async describe(projectId) {
+      if (!(await backend.exists(projectId))) {
+        // Someone looking at the tables may run a query next: the first database of a server
+        // needs PGlite's template, made now rather than while that query waits for it.
+        backend.prepare();
+        return { created: false, tables: [], truncated: false };
+      }
+      const execution = await pool.use(projectId, (session) =>
+        session.run(SCHEMA_QUERY, { ...SCHEMA_LIMITS, timeoutMs: SQL_LIMITS.timeoutMs }),
+      );
+      return { created: true, tables: tablesFrom(execution), truncated: execution.truncated };
+    },
+    async remove(projectId) {
+      await pool.evict(projectId);
+      await backend.remove(projectId);
+    },
+    get openCount() {
+      return pool.openCount;
+    },
+    async close() {
+      await pool.close();
+      await backend.close();
+    },
+  };
+}

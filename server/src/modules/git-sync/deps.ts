@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import type { SecretBox } from '../../lib/secret-box';
+import type { HostApiSettings } from './host-api';
+import type { ProjectLocks } from './project-lock';
+
+/** What every Git sync use case needs. */
+export interface GitSyncDeps {
+  db: Database;
+  /** Seals Git host tokens at rest. */
+  secrets: SecretBox;
+  /** Where each project's repository lives: `DATA_DIR/git`. */
+  gitRoot: string;
+  hostSettings: HostApiSettings;
+  locks: ProjectLocks;
+  log: FastifyBaseLogger;
+}

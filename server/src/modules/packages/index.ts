@@ -1,0 +1,23 @@
+// The packages module's public entry: installs, and the registry proxy every session that
+// installs (an install, the terminal) reaches registries through (decision 0016).
+export {
+  createRegistryBridge,
+  REGISTRY_PROXY_ORIGIN,
+  REGISTRY_PROXY_PORT,
+  type RegistryBridge,
+  type RegistryBridgeOptions,
+} from './registry-bridge';
+export {
+  createRegistryProxy,
+  type RegistryProxy,
+  type RegistryProxySettings,
+} from './registry-proxy/registry-proxy';
+export type { RegistryProblem } from './registry-proxy/problems';
+export { InstallTracker } from './install-tracker';
+export { registerPackageRoutes } from './routes';
+export {
+  openProjectRegistryBridge,
+  projectAllowsScripts,
+  type InstallLimits,
+  type PackagesDeps,
+} from './service';

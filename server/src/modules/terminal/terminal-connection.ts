@@ -1,0 +1,303 @@
+import os from 'node:os';
+import {
+  TERMINAL_CLOSE_CODES,
+  TERMINAL_LIMITS,
+  TerminalClientMessageSchema,
+  type TerminalCloseReason,
+  type TerminalServerMessage,
+} from '@kiln/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import { runEnvironment } from '../../sandbox/run-environment';
+import type { Sandbox, SandboxSession } from '../../sandbox/types';
+import type { RegistryBridge } from '../packages';
+import type { WorkspaceLease, Workspaces } from '../workspaces';
+import { relayCommand } from './pty-relay';
+import { dataFrames, resizeFrame } from './relay-frames';
+import type { OpenTerminal, TerminalRegistry } from './terminal-registry';
+
+export interface TerminalDeps {
+  sandbox: Sandbox;
+  workspaces: Workspaces;
+  /** The project's environment variables, as a run a person starts gets them. */
+  environment: (projectId: string) => Promise<Record<string, string>>;
+  /** Opens the registry proxy for a project's shell, so `npm install` and `pip install` work. */
+  openRegistryBridge?: (projectId: string) => Promise<RegistryBridge>;
+  registry: TerminalRegistry;
+  /** No input and no output for this long closes the terminal. */
+  idleMs: number;
+}
+
+export const NEEDS_BUBBLEWRAP =
+  'The terminal needs the bubblewrap sandbox, which this server does not have: it runs ' +
+  'JavaScript in QuickJS, where there is no shell. Install bubblewrap on the server ' +
+  '(apt-get install bubblewrap) and restart it to use the terminal.';
+const PACKAGES_UNAVAILABLE =
+  '\r\n\x1b[33mkiln: installing packages is unavailable in this terminal right now (the ' +
+  'registry proxy did not start): npm install and pip install will fail.\x1b[0m\r\n';
+
+/**
+ * Output waiting in the socket past which the shell's output is no longer read (the relay then
+ * stops reading the terminal, and a flooding program blocks), and below which it is read again.
+ */
+const OUTPUT_HIGH_WATER = 1024 * 1024;
+const OUTPUT_LOW_WATER = 128 * 1024;
+/** Keystrokes sent while the shell starts are kept for it, up to this much. */
+const EARLY_INPUT_BYTES = 64 * 1024;
+
+/**
+ * One terminal: a WebSocket on one side, bash on a pty in a sandbox session over the project's
+ * workspace on the other (decision 0016). Binary frames carry the terminal's bytes both ways;
+ * text frames carry JSON control messages (shared/src/terminal/schemas.ts). Whatever ends it
+ * (the shell exits, the socket closes, the idle time passes, the server stops), the session is
+ * killed, the registry proxy closed and the workspace synced once more and released.
+ */
+export class TerminalConnection implements OpenTerminal {
+  private session: SandboxSession | null = null;
+  private lease: WorkspaceLease | null = null;
+  private bridge: RegistryBridge | null = null;
+  private stopWatchingFiles: (() => void) | null = null;
+  private earlyInput: Buffer[] = [];
+  private earlyInputBytes = 0;
+  private lastActivity = Date.now();
+  private idleTimer: NodeJS.Timeout | null = null;
+  private outputPaused = false;
+  private inputPaused = false;
+  private ending = false;
+  private freed: Promise<void> | null = null;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: TerminalDeps,
+    readonly userId: string,
+    readonly projectId: string,
+    private size: { cols: number; rows: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    this.socket.on('close', () => void this.free());
+    if (!this.deps.sandbox.openSession) return this.fail(NEEDS_BUBBLEWRAP);
+    const refusal = this.deps.registry.admit(this);
+    if (refusal) return this.closeWith('limit', refusal);
+    this.watchIdle();
+    try {
+      await this.openShell();
+    } catch (error) {
+      this.log.error({ err: error, projectId: this.projectId }, 'the terminal could not start');
+      this.fail('The terminal could not start. Try again in a moment.');
+    }
+  }
+
+  async closeForShutdown(): Promise<void> {
+    this.closeWith('server', 'The server is stopping. Open the terminal again in a moment.');
+    await this.free();
+  }
+
+  private async openShell(): Promise<void> {
+    const { deps, projectId } = this;
+    // After each step that takes something, a terminal that ended meanwhile gives it back.
+    const lease = await deps.workspaces.acquire({ projectId, userId: this.userId });
+    if (this.ending) return this.freeOne(lease);
+    this.lease = lease;
+
+    let notice = '';
+    if (deps.openRegistryBridge) {
+      try {
+        const bridge = await deps.openRegistryBridge(projectId);
+        if (this.ending) return this.freeOne(bridge);
+        this.bridge = bridge;
+      } catch (error) {
+        // The shell is still worth having without installs; it says why they fail.
+        this.log.warn({ err: error, projectId }, 'the terminal opens without the registry proxy');
+        notice = PACKAGES_UNAVAILABLE;
+      }
+    }
+    const projectEnv = await deps.environment(projectId);
+    if (this.ending) return;
+
+    const session = await deps.sandbox.openSession!({
+      workspace: lease.path,
+      env: {
+        ...runEnvironment({ TERM: 'xterm-256color', COLORTERM: 'truecolor', ...projectEnv }),
+        ...this.bridge?.env,
+      },
+      command: relayCommand(this.size),
+      limits: {
+        cpuSeconds: TERMINAL_LIMITS.cpuSeconds,
+        memoryBytes: TERMINAL_LIMITS.memoryBytes,
+        processes: TERMINAL_LIMITS.processes,
+        fileBytes: TERMINAL_LIMITS.fileBytes,
+        openFiles: TERMINAL_LIMITS.openFiles,
+      },
+      bridges: this.bridge ? [this.bridge.bridge] : [],
+      scratchBytes: TERMINAL_LIMITS.scratchBytes,
+    });
+    if (this.ending) return this.freeOne(session);
+    this.session = session;
+
+    const { child } = session;
+    child.stdout.on('data', (chunk: Buffer) => this.sendOutput(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.sendOutput(chunk));
+    // A relay that has gone makes writes fail with EPIPE; its 'close' reports the end.
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => {
+      this.log.error({ err: error, projectId }, 'the terminal sandbox failed');
+      this.fail('The terminal stopped unexpectedly.');
+    });
+    child.on('close', (code, signal) => this.exited(code, signal));
+
+    this.send({ type: 'ready' });
+    if (notice) this.sendOutput(Buffer.from(notice));
+    for (const frame of this.earlyInput) this.toRelay(frame);
+    this.earlyInput = [];
+    this.stopWatchingFiles = lease.onChange((report) => {
+      if (report.fromDisk.length > 0) this.send({ type: 'files-changed', paths: report.fromDisk });
+    });
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    this.lastActivity = Date.now();
+    const bytes = Array.isArray(data)
+      ? Buffer.concat(data)
+      : Buffer.isBuffer(data)
+        ? data
+        : Buffer.from(data);
+    if (isBinary) return this.toRelay(dataFrames(bytes));
+    let message: unknown;
+    try {
+      message = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      message = null;
+    }
+    const parsed = TerminalClientMessageSchema.safeParse(message);
+    if (!parsed.success) {
+      this.log.debug({ projectId: this.projectId }, 'ignored a malformed terminal message');
+      return;
+    }
+    // The only control message: a new size, used at start if the shell is not there yet.
+    this.size = { cols: parsed.data.cols, rows: parsed.data.rows };
+    if (this.session) this.toRelay(resizeFrame(this.size));
+  }
+
+  private toRelay(frame: Buffer): void {
+    if (!this.session) {
+      if (this.earlyInputBytes + frame.length > EARLY_INPUT_BYTES) return;
+      this.earlyInput.push(frame);
+      this.earlyInputBytes += frame.length;
+      return;
+    }
+    const { stdin } = this.session.child;
+    // A paste faster than the shell takes it: stop reading the socket until the pipe drains.
+    if (!stdin.write(frame) && !this.inputPaused) {
+      this.inputPaused = true;
+      this.socket.pause();
+      stdin.once('drain', () => {
+        this.inputPaused = false;
+        this.socket.resume();
+      });
+    }
+  }
+
+  private sendOutput(chunk: Buffer): void {
+    this.lastActivity = Date.now();
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.socket.send(chunk, { binary: true }, () => this.resumeOutputWhenDrained());
+    if (!this.outputPaused && this.session && this.socket.bufferedAmount > OUTPUT_HIGH_WATER) {
+      this.outputPaused = true;
+      this.session.child.stdout.pause();
+      this.session.child.stderr.pause();
+    }
+  }
+
+  private resumeOutputWhenDrained(): void {
+    if (!this.outputPaused || !this.session) return;
+    if (this.socket.bufferedAmount > OUTPUT_LOW_WATER) return;
+    this.outputPaused = false;
+    this.session.child.stdout.resume();
+    this.session.child.stderr.resume();
+  }
+
+  private watchIdle(): void {
+    const { idleMs } = this.deps;
+    const check = () => {
+      const quiet = Date.now() - this.lastActivity;
+      if (quiet < idleMs) {
+        this.idleTimer = setTimeout(check, idleMs - quiet);
+        return;
+      }
+      this.closeWith(
+        'idle',
+        `Closed after ${describeDuration(idleMs)} without input or output. Open a terminal again to continue.`,
+      );
+    };
+    this.idleTimer = setTimeout(check, idleMs);
+  }
+
+  private exited(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.ending) return;
+    const status = code ?? 128 + (signal ? (os.constants.signals[signal] ?? 0) : 0);
+    this.send({ type: 'exit', code: status });
+    this.end(TERMINAL_CLOSE_CODES.exit);
+  }
+
+  private closeWith(reason: TerminalCloseReason, message: string): void {
+    if (this.ending) return;
+    this.send({ type: 'closed', reason, message });
+    this.end(TERMINAL_CLOSE_CODES[reason]);
+  }
+
+  private fail(message: string): void {
+    if (this.ending) return;
+    this.send({ type: 'error', message });
+    this.end(TERMINAL_CLOSE_CODES.error);
+  }
+
+  private send(message: TerminalServerMessage): void {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private end(code: number): void {
+    const { readyState } = this.socket;
+    if (readyState === WebSocket.OPEN || readyState === WebSocket.CONNECTING) {
+      this.socket.close(code);
+    }
+    void this.free();
+  }
+
+  /** Frees everything once, whichever end came first. */
+  private free(): Promise<void> {
+    this.ending = true;
+    this.freed ??= this.freeAll();
+    return this.freed;
+  }
+
+  private async freeAll(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.stopWatchingFiles?.();
+    this.session?.kill();
+    this.deps.registry.leave(this);
+    for (const resource of [this.bridge, this.lease]) {
+      if (resource) await this.freeOne(resource);
+    }
+  }
+
+  private async freeOne(resource: SandboxSession | RegistryBridge | WorkspaceLease): Promise<void> {
+    try {
+      if ('kill' in resource) resource.kill();
+      // The last lease's release syncs once more, so what the shell wrote last is kept.
+      else if ('release' in resource) await resource.release();
+      else await resource.close();
+    } catch (error) {
+      this.log.warn({ err: error, projectId: this.projectId }, 'freeing a terminal failed');
+    }
+  }
+}
+
+function describeDuration(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes >= 1) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,47 @@
+import { TERMINAL_LIMITS } from '@kiln/shared';
+
+/** An open terminal as the registry sees it: whose, where, and how to close it. */
+export interface OpenTerminal {
+  userId: string;
+  projectId: string;
+  /** Tells the person the server is stopping, then ends the shell and frees its workspace. */
+  closeForShutdown(): Promise<void>;
+}
+
+/**
+ * The terminals open on this server, so one project or one person cannot hold more than a few
+ * shells (each is a sandbox with its own processes), and so a shutdown can close them all with
+ * a word to each. Counted per server process.
+ */
+export class TerminalRegistry {
+  private readonly open = new Set<OpenTerminal>();
+
+  constructor(private readonly limits: { perProject: number; perUser: number } = TERMINAL_LIMITS) {}
+
+  /** Counts the terminal in, or answers why it may not open (and does not count it). */
+  admit(terminal: OpenTerminal): string | null {
+    let inProject = 0;
+    let ofUser = 0;
+    for (const other of this.open) {
+      if (other.projectId === terminal.projectId) inProject += 1;
+      if (other.userId === terminal.userId) ofUser += 1;
+    }
+    if (inProject >= this.limits.perProject) {
+      return `This project already has ${this.limits.perProject} terminals open, the most it may have. Close one to open another.`;
+    }
+    if (ofUser >= this.limits.perUser) {
+      return `You already have ${this.limits.perUser} terminals open, the most one person may have. Close one to open another.`;
+    }
+    this.open.add(terminal);
+    return null;
+  }
+
+  leave(terminal: OpenTerminal): void {
+    this.open.delete(terminal);
+  }
+
+  /** Server shutdown: every terminal is told, its shell ended and its workspace released. */
+  async closeAll(): Promise<void> {
+    await Promise.allSettled([...this.open].map((terminal) => terminal.closeForShutdown()));
+  }
+}
