@@ -52,7 +52,12 @@ import {
   registerPackageRoutes,
 } from './modules/packages';
 import { createSandbox, sandboxUser, type ManagedSandbox } from './sandbox/create-sandbox';
-import { createWorkspaces, type Workspaces } from './modules/workspaces';
+import {
+  createWorkspaceCleanupJob,
+  createWorkspaces,
+  ORPHAN_CLEANUP_INTERVAL_MS,
+  type Workspaces,
+} from './modules/workspaces';
 import { RunQueue } from './sandbox/run-queue';
 
 export interface BuildAppOptions {
@@ -220,6 +225,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   });
   app.decorate('workspaces', workspaces);
+  const workspaceCleanup = createWorkspaceCleanupJob(workspaces);
+  jobs.register(workspaceCleanup);
+  await jobs.every(workspaceCleanup, {}, ORPHAN_CLEANUP_INTERVAL_MS);
   app.addHook('onClose', () => workspaces.close());
 
   registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox, jobs });

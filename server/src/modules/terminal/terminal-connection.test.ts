@@ -39,6 +39,7 @@ describe('a terminal connection', () => {
     }
     const workspaces: Workspaces = {
       folderOf: () => root,
+      removeOrphans: async () => 0,
       close: async () => {},
       acquire: async (): Promise<WorkspaceLease> => {
         leases.acquired += 1;

@@ -29,6 +29,11 @@ export interface Workspaces {
   acquire(options: { projectId: string; userId: string }): Promise<WorkspaceLease>;
   /** The host folder a project's workspace lives in, whether or not it exists yet. */
   folderOf(projectId: string): string;
+  /**
+   * Removes the folders of projects that no longer exist (deleted, or their owner's account
+   * deleted): nothing else would. Answers how many went.
+   */
+  removeOrphans(): Promise<number>;
   /** Stops every sync (server shutdown). */
   close(): Promise<void>;
 }

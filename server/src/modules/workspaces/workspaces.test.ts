@@ -169,6 +169,26 @@ describe('project workspaces on disk', () => {
     expect(await w.entry('later.txt')).toMatchObject({ content: 'picked up by the timer\n' });
   });
 
+  it('removes the folders of deleted projects, and only those', async () => {
+    const kept = await openWorkspace();
+    await kept.lease.release();
+    const gone = await openWorkspace();
+    await gone.lease.release();
+    const open = await openWorkspace();
+    released.push(open.lease);
+    expect((await gone.client.delete(`/api/projects/${gone.project.id}`)).statusCode).toBe(200);
+    // A project deleted while a terminal still holds its folder keeps it until the lease ends.
+    expect((await open.client.delete(`/api/projects/${open.project.id}`)).statusCode).toBe(200);
+    const stray = path.join(t.dataDir, 'workspaces', 'not-a-project');
+    await mkdir(stray);
+
+    expect(await t.app.workspaces.removeOrphans()).toBe(1);
+    await expect(stat(gone.lease.path)).rejects.toThrow();
+    expect((await stat(kept.lease.path)).isDirectory()).toBe(true);
+    expect((await stat(open.lease.path)).isDirectory()).toBe(true);
+    expect((await stat(stray)).isDirectory()).toBe(true);
+  });
+
   it("refuses another user's project and one that does not exist", async () => {
     const w = await openWorkspace();
     released.push(w.lease);

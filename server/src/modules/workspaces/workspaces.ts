@@ -1,7 +1,10 @@
-import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { projects } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 import { getOwnedProject } from '../projects';
 import { ProjectSync } from './project-sync';
 import type { SyncReport, WorkspaceLease, Workspaces } from './types';
@@ -125,6 +128,28 @@ export function createWorkspaces(options: {
         },
       };
       return lease;
+    },
+
+    async removeOrphans() {
+      const names = await readdir(root).catch(() => [] as string[]);
+      const candidates = names.filter((name) => isUuid(name) && !open.has(name));
+      if (candidates.length === 0) return 0;
+      const existing = new Set(
+        (
+          await db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(inArray(projects.id, candidates))
+        ).map((row) => row.id),
+      );
+      let removed = 0;
+      for (const name of candidates) {
+        // Opened since the listing: a project that exists is never removed anyway.
+        if (existing.has(name) || open.has(name)) continue;
+        await rm(folderOf(name), { recursive: true, force: true });
+        removed += 1;
+      }
+      return removed;
     },
 
     async close() {
