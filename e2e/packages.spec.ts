@@ -21,9 +21,31 @@ async function addFile(page: Page, projectId: string, path: string, content: str
   expect(response.status()).toBe(201);
 }
 
-/** A package.json that depends on `name`. */
-const manifest = (name: string) =>
-  `${JSON.stringify({ name: 'e2e-app', private: true, dependencies: { [name]: '^1.0.0' } }, null, 2)}\n`;
+async function replaceFile(page: Page, projectId: string, path: string, content: string) {
+  const entries = (await (await page.request.get(`/api/files/${projectId}/entries`)).json()) as {
+    id: string;
+    path: string;
+  }[];
+  const file = entries.find((entry) => entry.path === path);
+  if (!file) throw new Error(`${path} is not in the project`);
+  const response = await page.request.patch(`/api/files/${file.id}`, {
+    data: { content },
+    headers: { 'x-csrf-token': await csrfToken(page) },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/** A package.json that depends on the packages named. */
+const manifest = (...names: string[]) =>
+  `${JSON.stringify(
+    {
+      name: 'e2e-app',
+      private: true,
+      dependencies: Object.fromEntries(names.map((name) => [name, '^1.0.0'])),
+    },
+    null,
+    2,
+  )}\n`;
 
 const runs = (page: Page) => page.getByTestId('run');
 const installs = (page: Page) => page.getByTestId('install');
@@ -91,6 +113,22 @@ test.describe('packages', () => {
         name: 'Allow install scripts',
       }),
     ).toBeChecked();
+    await page.keyboard.press('Escape');
+
+    // A manifest changed since the install is installed again before the next run.
+    const second = `kiln-e2e-farewell-${randomBytes(3).toString('hex')}`;
+    await publishPackage({ name: second, exported: `goodbye from ${second}` });
+    await replaceFile(page, id, 'package.json', manifest(name, second));
+    await addFile(page, id, 'both.js', `console.log(require('${name}'), require('${second}'));\n`);
+    await page.reload();
+    await page.getByRole('treeitem', { name: 'both.js', exact: true }).click();
+    await editorReady(page);
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(installs(page)).toHaveCount(1);
+    await expect(runs(page)).toHaveCount(1, { timeout: 90_000 });
+    await expect(runs(page).first()).toContainText(`hello from ${name} goodbye from ${second}`, {
+      timeout: 90_000,
+    });
   });
 
   test('an install that fails says why; npm in the terminal uses the same registry', async ({

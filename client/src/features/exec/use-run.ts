@@ -2,7 +2,9 @@ import { runLanguageOf } from '@kiln/shared';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/event-stream-request';
 import {
+  installIsStale,
   plainInstallText,
+  readPackagesStatus,
   streamInstall,
   useRefreshPackagesStatus,
   type InstallOutcome,
@@ -42,30 +44,6 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
   const update = useCallback((id: number, change: (entry: OutputEntry) => OutputEntry) => {
     setEntries((previous) => previous.map((entry) => (entry.id === id ? change(entry) : entry)));
   }, []);
-
-  const run = useCallback(
-    async ({ filePath, code }: { filePath: string; code: string }) => {
-      if (inFlight.current) return;
-      inFlight.current = true;
-      setRunning(true);
-      const id = nextId.current++;
-      add({ id, filePath, status: 'running' });
-      let finished: RunEntry;
-      try {
-        // `language` defaults to javascript; the server goes by the extension.
-        const language = runLanguageOf(filePath) ?? 'javascript';
-        const result = await executeFile(projectId, { filePath, code, language });
-        finished = { id, filePath, status: 'done', result };
-      } catch (error) {
-        finished = { id, filePath, status: 'failed', message: runFailureMessage(error) };
-      } finally {
-        inFlight.current = false;
-        setRunning(false);
-      }
-      update(id, () => finished);
-    },
-    [projectId, add, update],
-  );
 
   /**
    * Installs the project's packages, streaming the installers' output into the Output; `force`
@@ -115,6 +93,33 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
       }
     },
     [projectId, add, update, refreshPackages],
+  );
+
+  const run = useCallback(
+    async ({ filePath, code }: { filePath: string; code: string }) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setRunning(true);
+      // A manifest changed since its install: install again first, as the run needs it.
+      const status = await readPackagesStatus(projectId);
+      if (status && installIsStale(status)) await install();
+      const id = nextId.current++;
+      add({ id, filePath, status: 'running' });
+      let finished: RunEntry;
+      try {
+        // `language` defaults to javascript; the server goes by the extension.
+        const language = runLanguageOf(filePath) ?? 'javascript';
+        const result = await executeFile(projectId, { filePath, code, language });
+        finished = { id, filePath, status: 'done', result };
+      } catch (error) {
+        finished = { id, filePath, status: 'failed', message: runFailureMessage(error) };
+      } finally {
+        inFlight.current = false;
+        setRunning(false);
+      }
+      update(id, () => finished);
+    },
+    [projectId, add, update, install],
   );
 
   /** Clears finished entries; one in flight stays, to show its result when it comes. */

@@ -3,3 +3,4 @@
 export { streamInstall, useRefreshPackagesStatus } from './api';
 export { plainInstallText, type InstallOutcome } from './install-events';
 export { PackagesControl } from './packages-control';
+export { installIsStale, readPackagesStatus } from './stale-install';
