@@ -51,12 +51,16 @@ describe('project generation', () => {
     try {
       const pending = p.client.post('/api/ai/generate-project', p.body);
       await expect.poll(() => scripted.calls.length).toBe(1);
-      const watching = await p.client.get(`/api/ai/generation/${p.project.id}`);
-      expect(watching.json<GenerationStatus>()).toMatchObject({
-        status: 'running',
-        actionLog: ['Writing index.html'],
-        filesModified: [{ path: 'index.html', action: 'created' }],
-      });
+      // Progress is saved as it happens, a moment after the model moves on: the editor polls.
+      await expect
+        .poll(async () =>
+          (await p.client.get(`/api/ai/generation/${p.project.id}`)).json<GenerationStatus>(),
+        )
+        .toMatchObject({
+          status: 'running',
+          actionLog: ['Writing index.html'],
+          filesModified: [{ path: 'index.html', action: 'created' }],
+        });
       release();
       const done = await pending;
       expect(done.statusCode).toBe(200);

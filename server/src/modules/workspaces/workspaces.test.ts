@@ -169,6 +169,19 @@ describe('project workspaces on disk', () => {
     expect(await w.entry('later.txt')).toMatchObject({ content: 'picked up by the timer\n' });
   });
 
+  it('gives leases taken at the same moment one folder, written once', async () => {
+    const owner = await signUp(t.app);
+    const project = await createProject(owner.client, `Together ${Math.random()}`);
+    const leases = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        t.app.workspaces.acquire({ projectId: project.id, userId: owner.user.id }),
+      ),
+    );
+    released.push(...leases);
+    expect(new Set(leases.map((lease) => lease.path)).size).toBe(1);
+    expect((await readdir(leases[0]!.path)).sort()).toEqual(['README.md', 'index.js']);
+  });
+
   it('removes the folders of deleted projects, and only those', async () => {
     const kept = await openWorkspace();
     await kept.lease.release();

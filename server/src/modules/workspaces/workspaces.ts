@@ -70,20 +70,25 @@ export function createWorkspaces(options: {
       await rootReady;
       let workspace = open.get(projectId);
       if (!workspace) {
+        // Registered before anything is awaited, so leases taken at once share one sync.
         const folder = folderOf(projectId);
-        const created = await mkdir(folder, { mode: 0o755 }).then(
-          () => true,
-          (error: NodeJS.ErrnoException) => {
-            if (error.code === 'EEXIST') return false;
-            throw error;
-          },
-        );
-        if (created && owner) await chown(folder, owner.uid, owner.gid);
         const sync = new ProjectSync({ db, userId, projectId, folder, owner });
-        workspace = { sync, leases: 0, timer: null, listeners: new Set(), ready: sync.pass() };
-        open.set(projectId, workspace);
-        workspace.ready.catch(() => {
-          if (open.get(projectId) === workspace) open.delete(projectId);
+        const ready = (async () => {
+          const created = await mkdir(folder, { mode: 0o755 }).then(
+            () => true,
+            (error: NodeJS.ErrnoException) => {
+              if (error.code === 'EEXIST') return false;
+              throw error;
+            },
+          );
+          if (created && owner) await chown(folder, owner.uid, owner.gid);
+          await sync.pass();
+        })();
+        const opened: OpenWorkspace = { sync, leases: 0, timer: null, listeners: new Set(), ready };
+        workspace = opened;
+        open.set(projectId, opened);
+        ready.catch(() => {
+          if (open.get(projectId) === opened) open.delete(projectId);
         });
       }
       const held = workspace;
