@@ -6,7 +6,7 @@ import { openBubblewrapSession } from './session';
 import { compileFailure, describeRun, looksOutOfMemory, OUTPUT_FLOOD_BYTES } from './outcome';
 import { tmpfsBytesFor, writeRunDirectory } from './run-directory';
 import { runEnvironment, SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
-import { systemMounts } from './system-mounts';
+import { isolationArgs } from './system-mounts';
 import { TranspileError, TS_RUNNER_SOURCE, transpileTypeScript } from './typescript';
 import type { RunOutcome, RunRequest, Sandbox } from './types';
 
@@ -167,22 +167,7 @@ function bubblewrapArgs(
   ];
   return [
     options.bwrapPath,
-    '--unshare-all',
-    '--unshare-user',
-    '--disable-userns',
-    '--uid',
-    '1000',
-    '--gid',
-    '1000',
-    '--hostname',
-    'kiln',
-    '--die-with-parent',
-    '--new-session',
-    ...systemMounts(options.interpreterDirs),
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
+    ...isolationArgs(options.interpreterDirs),
     '--ro-bind',
     run.hostDir,
     SUPPORT,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BubblewrapOptions } from './bubblewrap';
 import { SESSION_SUPPORT, writeSessionSupport } from './session-support';
 import { SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
-import { systemMounts } from './system-mounts';
+import { isolationArgs } from './system-mounts';
 import type { SandboxSession, SessionRequest } from './types';
 
 /**
@@ -53,22 +53,7 @@ export async function openBubblewrapSession(
         ];
   const args = [
     options.bwrapPath,
-    '--unshare-all',
-    '--unshare-user',
-    '--disable-userns',
-    '--uid',
-    '1000',
-    '--gid',
-    '1000',
-    '--hostname',
-    'kiln',
-    '--die-with-parent',
-    '--new-session',
-    ...systemMounts(options.interpreterDirs),
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
+    ...isolationArgs(options.interpreterDirs),
     '--ro-bind',
     support,
     SESSION_SUPPORT,

@@ -15,3 +15,28 @@ export function systemMounts(interpreterDirs: string[]): string[] {
   for (const dir of interpreterDirs) args.push('--ro-bind', dir, dir);
   return args;
 }
+
+/**
+ * What every sandbox shares, runs and sessions alike: its own namespaces (no network, no new
+ * user namespaces), an unprivileged user, a new session, the read-only system, /proc and /dev.
+ */
+export function isolationArgs(interpreterDirs: string[]): string[] {
+  return [
+    '--unshare-all',
+    '--unshare-user',
+    '--disable-userns',
+    '--uid',
+    '1000',
+    '--gid',
+    '1000',
+    '--hostname',
+    'kiln',
+    '--die-with-parent',
+    '--new-session',
+    ...systemMounts(interpreterDirs),
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+  ];
+}
