@@ -18,3 +18,4 @@ export * from './database/schemas';
 export * from './git-sync/schemas';
 export * from './packages/schemas';
 export * from './terminal/schemas';
+export * from './agent/schemas';
