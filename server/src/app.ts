@@ -18,6 +18,7 @@ import { registerApiDocument } from './modules/docs/api-document';
 import { createProjectTools } from './modules/ai/project-tools';
 import { createAiProviders, type AiProviders } from './modules/ai/providers';
 import { registerAiRoutes } from './modules/ai/routes';
+import { registerAgentRoutes, roleModelSettings } from './modules/agents';
 import {
   registerBillingRoutes,
   STRIPE_WEBHOOK_PATH,
@@ -254,16 +255,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     workspaceFolder: workspaces.folderOf,
   });
   app.addHook('onClose', () => projectTools.close());
+  const aiProviders = options.aiProviders ?? createAiProviders(env);
+  const agentLimits = {
+    maxSteps: env.AI_AGENT_MAX_STEPS,
+    tokenBudget: env.AI_TURN_TOKEN_BUDGET,
+    idleMs: env.AI_IDLE_TIMEOUT_SECONDS * 1000,
+  };
   registerAiRoutes(app, {
     db: database.db,
-    providers: options.aiProviders ?? createAiProviders(env),
+    providers: aiProviders,
     ratePerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
     jobs,
-    limits: {
-      maxSteps: env.AI_AGENT_MAX_STEPS,
-      tokenBudget: env.AI_TURN_TOKEN_BUDGET,
-      idleMs: env.AI_IDLE_TIMEOUT_SECONDS * 1000,
-    },
+    limits: agentLimits,
+    tools: projectTools.forProject,
+  });
+  registerAgentRoutes(app, {
+    db: database.db,
+    providers: aiProviders,
+    roleSettings: roleModelSettings(env),
+    ratePerMinute: env.AI_RATE_LIMIT_PER_MINUTE,
+    jobs,
+    limits: agentLimits,
     tools: projectTools.forProject,
   });
   registerBillingRoutes(app, { db: database.db, env });

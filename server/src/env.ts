@@ -125,6 +125,11 @@ const EnvSchema = z.object({
   AI_TURN_TOKEN_BUDGET: positiveInt(400_000),
   AI_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   AI_IDLE_TIMEOUT_SECONDS: positiveInt(60),
+  AGENT_ARCHITECT_MODEL: optionalString,
+  AGENT_DEVELOP_MODEL: optionalString,
+  AGENT_REVIEW_MODEL: optionalString,
+  AGENT_TEST_MODEL: optionalString,
+  AGENT_DEBUG_MODEL: optionalString,
 });
 
 type ParsedEnv = z.infer<typeof EnvSchema>;
@@ -368,6 +373,31 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   AI_IDLE_TIMEOUT_SECONDS: {
     default: '`60`',
     description: 'A model that sends nothing for this long is given up on, and the person told so.',
+  },
+  AGENT_ARCHITECT_MODEL: {
+    default: 'unset (the default model)',
+    description:
+      'The model that plans an orchestration (a strong model pays off here): `anthropic:<model>`, `openai:<model>`, or a model id of the default provider.',
+  },
+  AGENT_DEVELOP_MODEL: {
+    default: 'unset (the default model)',
+    description:
+      'The model that writes the code of an orchestration and answers the quick actions: `anthropic:<model>`, `openai:<model>`, or a model id of the default provider.',
+  },
+  AGENT_REVIEW_MODEL: {
+    default: 'unset (the default model)',
+    description:
+      'The model that reviews code (a fast model is usually enough): `anthropic:<model>`, `openai:<model>`, or a model id of the default provider.',
+  },
+  AGENT_TEST_MODEL: {
+    default: 'unset (the default model)',
+    description:
+      'The model that writes tests: `anthropic:<model>`, `openai:<model>`, or a model id of the default provider.',
+  },
+  AGENT_DEBUG_MODEL: {
+    default: 'unset (the default model)',
+    description:
+      'The model that diagnoses a failed run or test: `anthropic:<model>`, `openai:<model>`, or a model id of the default provider.',
   },
 };
 

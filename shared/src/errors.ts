@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   /** The AI provider refused or failed the request (a bad key, an error of its own). */
   AI_PROVIDER_ERROR: 502,
+  /** The model answered twice in a form Kiln could not use (not the JSON its role asks for). */
+  AI_INVALID_ANSWER: 502,
   /** The AI provider is rate limiting Kiln or is down for a while. */
   AI_PROVIDER_BUSY: 503,
   /** The AI provider sent nothing for AI_IDLE_TIMEOUT_SECONDS. */

@@ -26,7 +26,11 @@ export interface AgentDeps {
 }
 
 /** The project as the agent first sees it: its tree and the file open in the editor. */
-async function projectContext(db: Database, projectId: string, openFile: string | undefined) {
+export async function projectContext(
+  db: Database,
+  projectId: string,
+  openFile: string | undefined,
+) {
   const paths = await db
     .select({ path: files.path, isDirectory: files.isDirectory })
     .from(files)

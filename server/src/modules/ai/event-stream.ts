@@ -10,12 +10,15 @@ export function wantsEventStream(request: FastifyRequest): boolean {
  * Server-Sent Events on a reply Kiln writes itself: each event is one `data:` line of JSON,
  * written at once (no Nagle delay), so a token reaches the browser as soon as the model sends it.
  */
-export interface EventStream {
-  send(event: AgentStreamEvent): void;
+export interface EventStream<Event = AgentStreamEvent> {
+  send(event: Event): void;
   end(): void;
 }
 
-export function openEventStream(request: FastifyRequest, reply: FastifyReply): EventStream {
+export function openEventStream<Event = AgentStreamEvent>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): EventStream<Event> {
   reply.hijack();
   const raw = reply.raw;
   raw.writeHead(200, {
@@ -28,7 +31,7 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   request.raw.socket?.setNoDelay?.(true);
   raw.flushHeaders();
   return {
-    send(event: AgentStreamEvent) {
+    send(event: Event) {
       if (!raw.writableEnded && !raw.destroyed) raw.write(`data: ${JSON.stringify(event)}\n\n`);
     },
     end() {

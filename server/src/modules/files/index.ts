@@ -6,3 +6,4 @@ export * from './paths';
 export * from './regex-pool';
 export * from './search';
 export * from './text-cache';
+export { presentFile } from './presenter';

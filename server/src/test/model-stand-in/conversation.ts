@@ -36,3 +36,28 @@ export function lastUserText(messages: ChatMessage[]): string {
   const last = messages.findLast((message) => message.role === 'user');
   return last ? messageText(last) : '';
 }
+
+/** The first words of each Kiln agent role's prompt, and the role they name. */
+const ROLE_OPENINGS: [RegExp, string][] = [
+  [/^You are Kiln's architect/, 'architect'],
+  [/^You are Kiln's code reviewer/, 'review'],
+  [/^You are Kiln's tester/, 'test'],
+  [/^You are Kiln's debugger/, 'debug'],
+  [/^You are Kiln's code assistant, answering a one-click action/, 'quick-action'],
+  [/^You are the developer of a team of Kiln agents\. A test of what you built failed/, 'fix'],
+  [/^You are the developer of a team of Kiln agents/, 'develop'],
+];
+
+/**
+ * Which of Kiln's agent roles a request comes from, read from the opening of its system prompt
+ * or first user message, so one scenario can script a whole orchestration: a scenario named
+ * `NAME.ROLE` answers that role's requests under the marker `[scenario:NAME]`.
+ */
+export function agentRoleOf(messages: ChatMessage[]): string | null {
+  const opening = messages.filter((m) => m.role === 'system' || m.role === 'user').slice(0, 2);
+  for (const message of opening) {
+    const text = messageText(message);
+    for (const [pattern, role] of ROLE_OPENINGS) if (pattern.test(text)) return role;
+  }
+  return null;
+}

@@ -128,4 +128,94 @@ export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
     },
     { text: 'Built a page with its styles.' },
   ],
+  /**
+   * A whole orchestration of the html-css template, one scenario per role (the stand-in tells
+   * the roles apart by their prompts): the developer changes the heading and adds a module, the
+   * reviewer finds one thing at index.html line 32 (the heading), the tester's file passes.
+   */
+  'e2e-orchestrate.architect': [
+    {
+      delayMs: 100,
+      text: JSON.stringify({
+        overview: 'Give the page a new heading and a greeting module with a test.',
+        features: ['A new heading', 'A greeting function'],
+        techStack: ['HTML', 'JavaScript'],
+        steps: [
+          { step: 1, description: 'Change the heading in index.html' },
+          { step: 2, description: 'Add greeting.js exporting greet(name)' },
+        ],
+      }),
+    },
+  ],
+  'e2e-orchestrate.develop': [
+    {
+      delayMs: 100,
+      toolCalls: [
+        {
+          name: 'edit_file',
+          arguments: {
+            path: 'index.html',
+            search: '<h1>We build calm, fast websites for small teams.</h1>',
+            replace: '<h1>Built by the Kiln agents</h1>',
+          },
+        },
+        {
+          name: 'write_file',
+          arguments: {
+            path: 'greeting.js',
+            content:
+              'function greet(name) {\n  return `Hello, ${name}!`;\n}\n\nmodule.exports = { greet };\n',
+          },
+        },
+      ],
+    },
+    { text: 'I changed the heading and added greeting.js.' },
+  ],
+  'e2e-orchestrate.review': [
+    {
+      delayMs: 100,
+      text: JSON.stringify({
+        findings: [
+          {
+            file: 'index.html',
+            line: 32,
+            severity: 'info',
+            category: 'content',
+            message: 'The heading no longer says what the studio does.',
+            suggestion: 'Add a subtitle that keeps the old promise.',
+          },
+        ],
+      }),
+    },
+  ],
+  'e2e-orchestrate.test': [
+    {
+      delayMs: 100,
+      text: JSON.stringify({
+        description: 'Checks the greeting module.',
+        testCases: [
+          {
+            name: 'greets by name',
+            type: 'unit',
+            steps: ['call greet("Ada")'],
+            expectedResult: 'Hello, Ada!',
+          },
+        ],
+        files: [
+          {
+            path: 'tests/greeting.test.js',
+            content:
+              "const assert = require('node:assert');\nconst { greet } = require('../greeting.js');\nassert.strictEqual(greet('Ada'), 'Hello, Ada!');\nconsole.log('greet works');\n",
+          },
+        ],
+      }),
+    },
+  ],
+  /** A quick action (improve) on a file holding the marker: `add` becomes an arrow function. */
+  'e2e-improve': [
+    {
+      delayMs: 100,
+      text: 'Used an arrow function.\n\n```js\n// [scenario:e2e-improve]\nconst add = (a, b) => a + b;\n\nmodule.exports = { add };\n```',
+    },
+  ],
 };

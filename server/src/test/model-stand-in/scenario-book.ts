@@ -1,4 +1,4 @@
-import { countTurns, findScenario, lastUserText } from './conversation';
+import { agentRoleOf, countTurns, findScenario, lastUserText } from './conversation';
 import { invalidRequest, type OpenAiFailure } from './openai-errors';
 import {
   ScriptedReplySchema,
@@ -51,7 +51,11 @@ export function createScenarioBook() {
         scenario: findScenario(request.messages),
         turn: countTurns(request.messages),
       };
-      const steps = context.scenario === null ? unmarked : scenarios.get(context.scenario);
+      const role = context.scenario === null ? null : agentRoleOf(request.messages);
+      const steps =
+        context.scenario === null
+          ? unmarked
+          : (scenarios.get(`${context.scenario}.${role}`) ?? scenarios.get(context.scenario));
       if (context.scenario !== null && !steps) {
         const message = `The model stand-in has no scenario named "${context.scenario}".`;
         return { kind: 'failure', context, failure: invalidRequest(message, 'unknown_scenario') };

@@ -30,6 +30,11 @@ export interface AgentTurnOptions {
   tools: Pick<AgentToolContext, 'runFile' | 'searchFiles'>;
   signal: AbortSignal;
   emit(event: AgentStreamEvent): void;
+  /**
+   * A recorder shared with other work (an orchestration's rounds), which its owner saves as one
+   * checkpoint; without it the turn saves its own.
+   */
+  recorder?: CheckpointRecorder;
 }
 
 export interface AgentTurnOutcome {
@@ -55,7 +60,7 @@ const tokensOf = (steps: readonly StepResult<ToolSet>[]) =>
 export async function runAgentTurn(options: AgentTurnOptions): Promise<AgentTurnOutcome> {
   const { db, userId, projectId, model, limits, emit } = options;
   const started = performance.now();
-  const recorder = new CheckpointRecorder(db, projectId);
+  const recorder = options.recorder ?? new CheckpointRecorder(db, projectId);
   const guard = new RepeatGuard();
   const tools = createAgentTools({
     db,
@@ -181,10 +186,9 @@ export async function runAgentTurn(options: AgentTurnOptions): Promise<AgentTurn
           ? 'Stopped.'
           : null;
 
-  const { checkpointId, changes: filesModified } = await recorder.save({
-    userId,
-    message: options.request,
-  });
+  const { checkpointId, changes: filesModified } = options.recorder
+    ? { checkpointId: null, changes: (await recorder.changes()).changes }
+    : await recorder.save({ userId, message: options.request });
   const closing = [text.trim(), stopReason, failure?.message].filter(Boolean).join('\n\n');
   const message =
     closing ||

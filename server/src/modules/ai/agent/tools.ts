@@ -18,6 +18,7 @@ import {
 } from '../../files';
 import type { CheckpointRecorder } from './checkpoint-recorder';
 import type { RepeatGuard } from './repeat-guard';
+import { writeProjectText } from './write-text';
 
 /** What the agent's tools work with: the project, as its owner, through the file service. */
 export interface AgentToolContext {
@@ -87,22 +88,8 @@ export function createAgentTools(context: AgentToolContext): ToolSet {
       }
     };
 
-  const writeText = async (path: string, content: string): Promise<string> => {
-    const existing = await getFileByPath({ db, projectId, path });
-    if (existing?.isDirectory) return `Error: ${path} is a folder`;
-    if (existing && existing.content === null) {
-      return `Error: ${path} is a binary file; it cannot be written as text`;
-    }
-    await recorder.captureBefore([path]);
-    if (existing) {
-      await saveFileContent({ db, userId, fileId: existing.id, content });
-      context.onFileChanged({ path, action: 'modified' });
-      return `Wrote ${path} (${content.split('\n').length} lines).`;
-    }
-    await createFile({ db, userId, input: { projectId, path, content, isDirectory: false } });
-    context.onFileChanged({ path, action: 'created' });
-    return `Created ${path} (${content.split('\n').length} lines).`;
-  };
+  const writeText = (path: string, content: string) =>
+    writeProjectText({ ...context, path, content });
 
   return {
     list_files: tool({

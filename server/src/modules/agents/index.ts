@@ -1,0 +1,2 @@
+export { registerAgentRoutes } from './routes';
+export { roleModelSettings } from './role-models';

@@ -1,0 +1,237 @@
+import { EventEmitter, on } from 'node:events';
+import { OrchestrateInputSchema, type AgentRole, type OrchestrationResult } from '@kiln/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { agentOrchestrations, projects, users, type UserRow } from '../../../db/schema';
+import { defineJob, type JobDefinition, type JobQueue } from '../../../jobs/job';
+import { AppError, notFound } from '../../../lib/app-error';
+import { isUuid } from '../../../lib/ids';
+import { getOwnedProject } from '../../projects';
+import type { OrchestrationBody } from './body';
+import { freshBody, runPipeline, type PipelineDeps } from './pipeline';
+
+type OrchestrateValues = z.output<typeof OrchestrateInputSchema>;
+type OrchestrationRow = typeof agentOrchestrations.$inferSelect;
+
+/** A request that waits also reads the row this often, for a run another instance does. */
+const WAIT_POLL_MS = 1_000;
+/** The project's orchestrations GET answers, newest first. */
+const LIST_LIMIT = 10;
+
+const OrchestrationJobPayload = z.object({ orchestrationId: z.string().uuid() });
+
+function present(row: OrchestrationRow): OrchestrationResult {
+  const body = row.result as OrchestrationBody;
+  const request = row.request as OrchestrateValues;
+  return {
+    id: row.id,
+    projectId: row.projectId,
+    status: row.status,
+    userRequest: request.userRequest,
+    ...body,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const unfinished = inArray(agentOrchestrations.status, ['queued', 'running']);
+
+/**
+ * Orchestrations as jobs on the queue (docs/architecture.md, "Jobs"): the request stores the
+ * run and waits for it; the job runs the pipeline and writes the result after every change of a
+ * task, so the request (or a reload, or another instance) shows it as it goes. A run is not
+ * tried again: a second try would pay the models twice and redo changes the first one made.
+ */
+export class Orchestrations {
+  readonly job: JobDefinition<z.output<typeof OrchestrationJobPayload>>;
+  /** Tells waiting requests in this process that a row changed, without waiting for a poll. */
+  private readonly changes = new EventEmitter();
+
+  constructor(
+    private readonly deps: PipelineDeps,
+    private readonly queue: JobQueue,
+  ) {
+    this.changes.setMaxListeners(0);
+    this.job = defineJob({
+      name: 'agent.orchestrate',
+      payload: OrchestrationJobPayload,
+      retry: { attempts: 1, backoffMs: 1_000 },
+      handle: ({ orchestrationId }, { signal }) => this.run(orchestrationId, signal),
+    });
+    queue.register(this.job);
+  }
+
+  /** Stores and queues a run for the person's project; one runs per project at a time. */
+  async start(user: UserRow, input: OrchestrateValues): Promise<OrchestrationResult> {
+    const { db } = this.deps;
+    await getOwnedProject({ db, userId: user.id, projectId: input.projectId });
+    // Fails before anything is stored when the roles have no model.
+    this.deps.roleModels.model('architect');
+    const [busy] = await db
+      .select({ id: agentOrchestrations.id })
+      .from(agentOrchestrations)
+      .where(and(eq(agentOrchestrations.projectId, input.projectId), unfinished))
+      .limit(1);
+    if (busy) {
+      throw new AppError(
+        'CONFLICT',
+        'The agents are already working on this project. Wait for them to finish, then try again.',
+      );
+    }
+    const [row] = await db
+      .insert(agentOrchestrations)
+      .values({
+        projectId: input.projectId,
+        userId: user.id,
+        status: 'queued',
+        request: input,
+        result: freshBody(input.userRequest),
+      })
+      .returning();
+    if (!row) throw new Error('the orchestration was not stored');
+    await this.queue.enqueue(this.job, { orchestrationId: row.id });
+    return present(row);
+  }
+
+  /**
+   * The run as it changes, until it finishes; the last one yielded is finished. A request that
+   * goes away stops following, not the run.
+   */
+  async *follow(id: string, signal: AbortSignal): AsyncGenerator<OrchestrationResult> {
+    const changed = on(this.changes, id, { signal });
+    let last = '';
+    try {
+      for (;;) {
+        const row = await this.read(id);
+        if (!row) throw notFound('This orchestration does not exist');
+        const result = present(row);
+        const seen = JSON.stringify(result);
+        if (seen !== last) {
+          last = seen;
+          yield result;
+        }
+        if (row.status === 'completed' || row.status === 'failed') return;
+        await Promise.race([
+          changed.next(),
+          new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS).unref()),
+        ]);
+        signal.throwIfAborted();
+      }
+    } finally {
+      await changed.return?.();
+    }
+  }
+
+  /** One of the person's orchestrations; another's is not found. */
+  async get(userId: string, id: string): Promise<OrchestrationResult> {
+    const row = isUuid(id) ? await this.read(id) : undefined;
+    if (!row || row.userId !== userId) throw notFound('This orchestration does not exist');
+    return present(row);
+  }
+
+  /** The project's latest orchestrations, for its owner. */
+  async list(userId: string, projectId: string): Promise<OrchestrationResult[]> {
+    const { db } = this.deps;
+    await getOwnedProject({ db, userId, projectId });
+    const rows = await db
+      .select()
+      .from(agentOrchestrations)
+      .where(eq(agentOrchestrations.projectId, projectId))
+      .orderBy(desc(agentOrchestrations.createdAt))
+      .limit(LIST_LIMIT);
+    return rows.map(present);
+  }
+
+  /** Roles at work in the person's running orchestrations, whichever instance runs them. */
+  async busyRoles(userId: string): Promise<Set<AgentRole>> {
+    const rows = await this.deps.db
+      .select({ result: agentOrchestrations.result })
+      .from(agentOrchestrations)
+      .where(and(eq(agentOrchestrations.userId, userId), unfinished));
+    const busy = new Set<AgentRole>();
+    for (const row of rows) {
+      for (const task of (row.result as OrchestrationBody).tasks) {
+        if (task.status === 'in_progress') busy.add(task.type);
+      }
+    }
+    return busy;
+  }
+
+  private async read(id: string): Promise<OrchestrationRow | undefined> {
+    const [row] = await this.deps.db
+      .select()
+      .from(agentOrchestrations)
+      .where(eq(agentOrchestrations.id, id));
+    return row;
+  }
+
+  private async save(id: string, values: Partial<typeof agentOrchestrations.$inferInsert>) {
+    await this.deps.db
+      .update(agentOrchestrations)
+      .set(values)
+      .where(and(eq(agentOrchestrations.id, id), unfinished));
+    this.changes.emit(id);
+  }
+
+  /** The job: runs the pipeline on the stored request and keeps its progress. */
+  private async run(id: string, signal: AbortSignal): Promise<void> {
+    const { db } = this.deps;
+    const row = await this.read(id);
+    if (!row) return;
+    if (row.status === 'running') {
+      // Cut off by a crash or a restart: said so, not run again.
+      await this.save(id, {
+        status: 'failed',
+        result: {
+          ...(row.result as OrchestrationBody),
+          error: 'The server restarted during the run. Start it again.',
+        },
+        finishedAt: new Date(),
+      });
+      return;
+    }
+    if (row.status !== 'queued') return;
+    const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+    const [project] = await db.select().from(projects).where(eq(projects.id, row.projectId));
+    if (!user || !project) return;
+    const request = OrchestrateInputSchema.parse(row.request);
+    await this.save(id, { status: 'running' });
+
+    let saving = Promise.resolve();
+    const keep = (body: OrchestrationBody) => {
+      // Serialised and copied, so a slow write never lands after a later one.
+      const snapshot = structuredClone(body);
+      saving = saving.then(() => this.save(id, { result: snapshot }));
+      return saving;
+    };
+    try {
+      const body = await runPipeline(this.deps, {
+        userId: user.id,
+        project,
+        request,
+        signal,
+        onProgress: keep,
+      });
+      await saving;
+      await this.save(id, {
+        status: body.error ? 'failed' : 'completed',
+        result: body,
+        finishedAt: new Date(),
+      });
+    } catch (error) {
+      await saving;
+      const current = await this.read(id);
+      await this.save(id, {
+        status: 'failed',
+        result: {
+          ...(current?.result as OrchestrationBody),
+          error: signal.aborted
+            ? 'The server stopped during the run. Start it again.'
+            : 'Something went wrong on the server during the run.',
+        },
+        finishedAt: new Date(),
+      });
+      if (!signal.aborted) throw error;
+    }
+  }
+}
