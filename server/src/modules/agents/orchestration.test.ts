@@ -7,7 +7,7 @@ import type {
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { agentOrchestrations } from '../../db/schema';
-import { providersFrom } from '../ai/providers';
+import { providersFrom } from '../ai';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { signUp } from '../../test/factories';

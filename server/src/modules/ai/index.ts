@@ -10,6 +10,6 @@ export { openEventStream, wantsEventStream } from './event-stream';
 export { ModelIdleError, toAiError } from './model-errors';
 export type { ProjectTools, ProjectToolsFactory } from './project-tools';
 export { agentSystemPrompt } from './prompt';
-export type { AiProviders, ResolvedModel } from './providers';
+export { providersFrom, type AiProviders, type ResolvedModel } from './providers';
 export { RunningRequests } from './running-requests';
 export { assertWithinAllowance, recordUsage } from './usage';
