@@ -24,10 +24,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/src/app';
-import { openDatabase, queryRows, type DatabaseHandle } from '../server/src/db/client';
+import { embeddedEngine, inject, postgresEngine, type Engine } from './lib/in-process';
+import { queryRows, type DatabaseHandle } from '../server/src/db/client';
 import { loadEnv } from '../server/src/env';
 import { CheckpointRecorder } from '../server/src/modules/ai/agent/checkpoint-recorder';
 import { RegexSearchPool } from '../server/src/modules/files/regex-pool';
@@ -100,60 +99,6 @@ process.exit(stale ? 1 : 0);`,
 
 // ---------------------------------------------------------------------------------------------
 // 1. Kiln's own cost per tool step.
-
-interface Engine {
-  label: string;
-  database: DatabaseHandle;
-  close(): Promise<void>;
-}
-
-async function embeddedEngine(dataDir: string): Promise<Engine> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  return { label: 'embedded', database, close: () => database.close() };
-}
-
-async function postgresEngine(serverUrl: string): Promise<Engine> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    label: 'PostgreSQL',
-    database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function inject(
-  app: FastifyInstance,
-  cookies: Map<string, string>,
-  method: 'GET' | 'POST' | 'DELETE',
-  url: string,
-  body?: unknown,
-) {
-  const headers: Record<string, string> = {
-    cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-  };
-  const csrf = cookies.get('csrf_token');
-  if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
-  const response = await app.inject({
-    method,
-    url,
-    headers,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  for (const cookie of response.cookies as { name: string; value: string }[]) {
-    cookies.set(cookie.name, cookie.value);
-  }
-  return response;
-}
 
 const modulePath = (index: number) => `src/module-${index % FILES}.js`;
 const moduleText = (index: number) =>
