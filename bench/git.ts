@@ -63,7 +63,13 @@ function expectStatus(response: { statusCode: number; body: string }, status = 2
 async function main() {
   const server = await startGitServer();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-git-'));
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    // The Git server it measures against runs on this machine.
+    GIT_PRIVATE_HOSTS: '127.0.0.1',
+  });
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   const app = await buildApp({ env, database, clientDir: false, logger: false });
   await app.ready();

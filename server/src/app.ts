@@ -293,6 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     dataDir: env.DATA_DIR,
     githubApiUrl: env.GITHUB_API_URL,
+    privateHosts: env.GIT_PRIVATE_HOSTS,
     githubOAuth:
       env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
         ? {

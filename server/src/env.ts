@@ -108,6 +108,15 @@ const EnvSchema = z.object({
     .trim()
     .refine((value) => URL.canParse(value), { message: 'GITHUB_API_URL must be a URL' })
     .default('https://api.github.com'),
+  GIT_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
   GITHUB_CLIENT_ID: optionalString,
   GITHUB_CLIENT_SECRET: optionalString,
   GITHUB_OAUTH_URL: z
@@ -316,6 +325,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`https://api.github.com`',
     description:
       "GitHub's REST API (account name, repository list, protected branches); tests point it at a local stand-in.",
+  },
+  GIT_PRIVATE_HOSTS: {
+    default: 'unset (none)',
+    description:
+      'Git hosts on a private network or this machine that people may connect to, comma-separated `host` or `host:port` (a self-hosted Gitea on the LAN). Others that resolve to such addresses are refused.',
   },
   GITHUB_CLIENT_ID: {
     default: 'unset (people paste a personal access token)',

@@ -267,3 +267,6 @@ export async function startGitServer(
     },
   };
 }
+
+/** The settings that let a test's Kiln reach Git servers on this machine (host-guard.ts). */
+export const LOCAL_GIT_HOSTS = { GIT_PRIVATE_HOSTS: '127.0.0.1,localhost' } as const;

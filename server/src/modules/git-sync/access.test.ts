@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
-import { startGitServer, type GitServer } from '../../test/git-server';
+import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk } from '../../test/git-sync';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,7 +31,7 @@ describe('git sync: who may call what', () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(), startGitServer()]);
+    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
     await server.createRepo('team', 'guarded');
   });
   afterAll(async () => {

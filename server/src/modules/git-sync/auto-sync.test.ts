@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
-import { startGitServer, type GitServer } from '../../test/git-server';
+import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
 const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000) => {
@@ -22,7 +22,7 @@ describe('git sync: auto-sync', () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(), startGitServer()]);
+    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
   });
   afterAll(async () => {
     await t.close();

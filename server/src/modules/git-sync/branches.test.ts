@@ -2,14 +2,17 @@ import type { GitBranchList, GitDiffStatus, Project } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
-import { startGitServer, type GitServer } from '../../test/git-server';
+import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
 describe('git sync: branches', () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(), startGitServer({ api: 'gitea' })]);
+    [t, server] = await Promise.all([
+      createTestApp(LOCAL_GIT_HOSTS),
+      startGitServer({ api: 'gitea' }),
+    ]);
   });
   afterAll(async () => {
     await t.close();

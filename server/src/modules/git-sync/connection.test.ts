@@ -10,7 +10,7 @@ import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { startGitHubDouble, type GitHubDouble } from '../../test/github-double';
-import { startGitServer, type GitServer } from '../../test/git-server';
+import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { expectOk, projectFiles } from '../../test/git-sync';
 
 /** A TestClient that keeps every response, to prove none carries the token. */
@@ -36,7 +36,7 @@ describe('git host connections', () => {
       startGitServer({ api: 'none', token: 'plain-server-token-9f8e7d6c' }),
     ]);
     t = await createTestApp(
-      { GITHUB_API_URL: github.apiUrl, LOG_LEVEL: 'trace' },
+      { ...LOCAL_GIT_HOSTS, GITHUB_API_URL: github.apiUrl, LOG_LEVEL: 'trace' },
       { logger: true, logStream: { write: (line: string) => void logLines.push(line) } },
     );
   });

@@ -4,7 +4,8 @@ import type { z } from 'zod';
 import { gitConnections } from '../../db/schema';
 import type { GitSyncDeps } from './deps';
 import { detectHost, hostApi, type HostApi } from './host-api';
-import { checkHostUrl, hostOf } from './remote';
+import { checkHostUrl } from './host-guard';
+import { hostOf } from './remote';
 
 export type ConnectionRow = typeof gitConnections.$inferSelect;
 
@@ -29,7 +30,7 @@ export async function saveConnection(
 ): Promise<ConnectionRow> {
   const { input } = deps;
   const baseUrl = input.baseUrl ?? DEFAULT_GIT_HOST;
-  checkHostUrl(baseUrl);
+  await checkHostUrl(baseUrl, deps.privateHosts);
   const { kind, account } = await detectHost(baseUrl, input.token, deps.hostSettings);
   const values = {
     baseUrl,

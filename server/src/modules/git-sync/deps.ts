@@ -12,6 +12,8 @@ export interface GitSyncDeps {
   /** Where each project's repository lives: `DATA_DIR/git`. */
   gitRoot: string;
   hostSettings: HostApiSettings;
+  /** Hosts on private addresses people may still use (GIT_PRIVATE_HOSTS; host-guard.ts). */
+  privateHosts: readonly string[];
   locks: ProjectLocks;
   log: FastifyBaseLogger;
 }

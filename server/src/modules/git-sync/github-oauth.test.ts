@@ -1,3 +1,4 @@
+import { LOCAL_GIT_HOSTS } from '../../test/git-server';
 import type { GitConnection } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -15,12 +16,13 @@ describe('sign in with GitHub', () => {
     github = await startGitHubDouble();
     [t, unconfigured] = await Promise.all([
       createTestApp({
+        ...LOCAL_GIT_HOSTS,
         GITHUB_API_URL: github.apiUrl,
         GITHUB_OAUTH_URL: github.apiUrl,
         GITHUB_CLIENT_ID: github.oauth.clientId,
         GITHUB_CLIENT_SECRET: github.oauth.clientSecret,
       }),
-      createTestApp(),
+      createTestApp(LOCAL_GIT_HOSTS),
     ]);
   });
   afterAll(async () => {

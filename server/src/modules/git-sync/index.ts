@@ -27,6 +27,8 @@ export interface GitSyncOptions {
   jobs: JobQueue;
   dataDir: string;
   githubApiUrl: string;
+  /** GIT_PRIVATE_HOSTS: private-network hosts people may connect to. */
+  privateHosts: readonly string[];
   /** Sign in with GitHub, when GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET are both set. */
   githubOAuth: GitHubOAuthSettings | null;
   /** Calls reaching a Git host per person per minute. */
@@ -60,6 +62,7 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
     secrets: options.secrets,
     gitRoot: path.join(options.dataDir, 'git'),
     hostSettings: { githubApiUrl: options.githubApiUrl },
+    privateHosts: options.privateHosts,
     locks: new ProjectLocks(),
     log: app.log.child({ module: 'git-sync' }),
   };

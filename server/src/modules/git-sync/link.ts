@@ -1,3 +1,4 @@
+import { checkHostUrl } from './host-guard';
 import {
   DEFAULT_GIT_BRANCH,
   DEFAULT_GIT_HOST,
@@ -17,20 +18,18 @@ import { heldBackEntries, withHeldBack } from './held-back';
 import { recordFailure } from './history';
 import { remoteAccess } from './linked-project';
 import { readProjectTree } from './project-files';
-import {
-  asHostError,
-  checkHostUrl,
-  parseRepositoryUrl,
-  repositoryLabel,
-  type RepositoryAddress,
-} from './remote';
+import { asHostError, parseRepositoryUrl, repositoryLabel, type RepositoryAddress } from './remote';
 import { ProjectRepository } from './repository';
 import { getSyncState, linkProject, recordHistory } from './sync-state';
 
 type TargetInput = z.output<typeof GitRepoTargetInputSchema>;
 
 /** The repository a link or an import names: by URL, or by owner and repo on the connected host. */
-function addressOf(input: TargetInput, connection: OpenConnection | null): RepositoryAddress {
+async function addressOf(
+  input: TargetInput,
+  connection: OpenConnection | null,
+  privateHosts: readonly string[],
+): Promise<RepositoryAddress> {
   if (input.url !== undefined) {
     const parsed = parseRepositoryUrl(input.url);
     if (!parsed) {
@@ -39,7 +38,7 @@ function addressOf(input: TargetInput, connection: OpenConnection | null): Repos
         'url must be a repository address such as https://github.com/owner/repo',
       );
     }
-    checkHostUrl(parsed.baseUrl);
+    await checkHostUrl(parsed.baseUrl, privateHosts);
     return parsed;
   }
   const address = {
@@ -47,7 +46,7 @@ function addressOf(input: TargetInput, connection: OpenConnection | null): Repos
     owner: input.owner!,
     repo: input.repo!,
   };
-  checkHostUrl(address.baseUrl);
+  await checkHostUrl(address.baseUrl, privateHosts);
   return address;
 }
 
@@ -64,7 +63,7 @@ async function openTarget(deps: GitSyncDeps, userId: string, input: TargetInput)
   const connection = await openConnection(deps, userId);
   return {
     project,
-    address: addressOf(input, connection),
+    address: await addressOf(input, connection, deps.privateHosts),
     branch: input.branch ?? DEFAULT_GIT_BRANCH,
     connection,
     repository: await ProjectRepository.open(deps.gitRoot, project.id),

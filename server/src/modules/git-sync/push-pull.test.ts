@@ -10,14 +10,14 @@ import { chmod, symlink, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
-import { startGitServer, type GitServer } from '../../test/git-server';
+import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
 describe('git sync: link, import, push and pull against a real Git server', () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(), startGitServer()]);
+    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
   });
   afterAll(async () => {
     await t.close();

@@ -47,21 +47,6 @@ export function parseRepositoryUrl(value: string): RepositoryAddress | null {
   return { baseUrl: url.origin, owner: parts.join('/'), repo };
 }
 
-/**
- * Tokens travel to the host in an Authorization header: over plain http only to this machine
- * (a development or test server), never across a network.
- */
-export function checkHostUrl(baseUrl: string): void {
-  const url = new URL(baseUrl);
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !loopback) {
-    throw new AppError(
-      'VALIDATION_FAILED',
-      'The Git host must be reached over https (plain http only on this machine)',
-    );
-  }
-}
-
 interface GitError {
   code?: string;
   name?: string;
