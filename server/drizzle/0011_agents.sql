@@ -16,6 +16,7 @@ CREATE TABLE "agent_orchestrations" (
 	"status" text NOT NULL,
 	"request" jsonb NOT NULL,
 	"result" jsonb NOT NULL,
+	"cancel_requested_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone
 );

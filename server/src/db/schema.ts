@@ -501,6 +501,8 @@ export const agentOrchestrations = pgTable(
     request: jsonb('request').notNull(),
     /** The OrchestrationResult's parts other than the row's own columns. */
     result: jsonb('result').notNull(),
+    /** Set by Stop; the run ends at its next step, whichever instance runs it. */
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -296,6 +296,40 @@ describe('the multi-agent orchestration', () => {
     expect(promptText(fast.calls[0]!)).toContain('--- a.js ---');
   });
 
+  it('stops on Stop: the task at work ends, the rest never start, what was done is kept', async () => {
+    const p = await ownerWithProject();
+    const stranger = await signUp(t.app);
+    main.script([json(PLAN), { hang: true }]);
+    const pending = p.orchestrate('Write an add function');
+    const running = async () => {
+      const list = await p.client.get(`/api/agent/orchestrations?projectId=${p.project.id}`);
+      return list.json<{ orchestrations: OrchestrationResult[] }>().orchestrations[0];
+    };
+    await expect.poll(async () => (await running())?.tasks[1]?.status).toBe('in_progress');
+    const id = (await running())!.id;
+    expectError(
+      await stranger.client.post(`/api/agent/orchestrations/${id}/cancel`),
+      404,
+      'NOT_FOUND',
+    );
+    const cancelled = await p.client.post(`/api/agent/orchestrations/${id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const result = (await pending).json<OrchestrationResult>();
+    expect(result.status).toBe('failed');
+    expect(result.error).toBe('Stopped.');
+    expect(result.plan).toEqual(PLAN);
+    expect(result.tasks.map((task) => [task.status, task.output])).toEqual([
+      ['completed', PLAN.overview],
+      ['failed', 'Stopped.'],
+      ['failed', 'Stopped before it started.'],
+      ['failed', 'Stopped before it started.'],
+      ['failed', 'Stopped before it started.'],
+    ]);
+    // Stopping a finished run changes nothing.
+    const again = await p.client.post(`/api/agent/orchestrations/${id}/cancel`);
+    expect(again.json<OrchestrationResult>().error).toBe('Stopped.');
+  });
+
   it('refuses a second run on the same project while one runs, and an empty request', async () => {
     const p = await ownerWithProject();
     expectError(await p.orchestrate('   '), 400, 'VALIDATION_FAILED');

@@ -160,6 +160,15 @@ export function registerAgentRoutes(fastify: FastifyInstance, options: AgentRout
   );
 
   app.post(
+    '/api/agent/orchestrations/:id/cancel',
+    {
+      onRequest: signedIn,
+      schema: { params: IdParams, response: { 200: OrchestrationResultSchema } },
+    },
+    async (request) => orchestrations.cancel(requireUser(request).id, request.params.id),
+  );
+
+  app.post(
     '/api/agent/review',
     {
       onRequest: signedIn,

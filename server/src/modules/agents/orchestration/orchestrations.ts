@@ -122,6 +122,21 @@ export class Orchestrations {
     }
   }
 
+  /**
+   * Stop: the run ends at its next step (a model call, a tool, a task), keeping what it finished
+   * and its checkpoint. Heard at once here, and within a second by another instance's job.
+   */
+  async cancel(userId: string, id: string): Promise<OrchestrationResult> {
+    const current = await this.get(userId, id);
+    if (current.status === 'completed' || current.status === 'failed') return current;
+    await this.deps.db
+      .update(agentOrchestrations)
+      .set({ cancelRequestedAt: new Date() })
+      .where(and(eq(agentOrchestrations.id, id), unfinished));
+    this.changes.emit(`cancel:${id}`);
+    return this.get(userId, id);
+  }
+
   /** One of the person's orchestrations; another's is not found. */
   async get(userId: string, id: string): Promise<OrchestrationResult> {
     const row = isUuid(id) ? await this.read(id) : undefined;
@@ -197,6 +212,19 @@ export class Orchestrations {
     const request = OrchestrateInputSchema.parse(row.request);
     await this.save(id, { status: 'running' });
 
+    // The run stops on Stop (this process at once, another within a poll) or on shutdown.
+    const stop = new AbortController();
+    const onShutdown = () => stop.abort(signal.reason);
+    signal.addEventListener('abort', onShutdown, { once: true });
+    const onCancel = () => stop.abort('cancelled');
+    this.changes.on(`cancel:${id}`, onCancel);
+    const watch = setInterval(() => {
+      void this.read(id).then((current) => {
+        if (current?.cancelRequestedAt) onCancel();
+      });
+    }, WAIT_POLL_MS);
+    if (row.cancelRequestedAt) onCancel();
+
     let saving = Promise.resolve();
     const keep = (body: OrchestrationBody) => {
       // Serialised and copied, so a slow write never lands after a later one.
@@ -209,10 +237,11 @@ export class Orchestrations {
         userId: user.id,
         project,
         request,
-        signal,
+        signal: stop.signal,
         onProgress: keep,
       });
       await saving;
+      if (signal.aborted) body.error = 'The server stopped during the run. Start it again.';
       await this.save(id, {
         status: body.error ? 'failed' : 'completed',
         result: body,
@@ -232,6 +261,10 @@ export class Orchestrations {
         finishedAt: new Date(),
       });
       if (!signal.aborted) throw error;
+    } finally {
+      clearInterval(watch);
+      this.changes.off(`cancel:${id}`, onCancel);
+      signal.removeEventListener('abort', onShutdown);
     }
   }
 }

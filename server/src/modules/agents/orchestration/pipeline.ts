@@ -52,6 +52,8 @@ export interface PipelineRun {
   onProgress(body: OrchestrationBody): Promise<void>;
 }
 
+const STOPPED_BEFORE = 'Stopped before it started.';
+
 /** The debug round's fix gets fewer steps than a build: it changes what is there. */
 const FIX_ROUND_MAX_STEPS = 12;
 
@@ -104,6 +106,11 @@ export async function runPipeline(
     work: (model: ResolvedModel) => Promise<{ value: T; output: string; tokens: [number, number] }>,
   ): Promise<T | null> => {
     const current = task(role);
+    if (signal.aborted) {
+      current.status = 'failed';
+      current.output = STOPPED_BEFORE;
+      return null;
+    }
     current.status = 'in_progress';
     current.input = input;
     current.startedAt = new Date().toISOString();
@@ -160,7 +167,9 @@ export async function runPipeline(
     for (const role of AGENT_ROLES.slice(AGENT_ROLES.indexOf(after) + 1)) {
       const skipped = task(role);
       skipped.status = 'failed';
-      skipped.output = `Not started: the ${AGENT_ROLE_NAMES[after].toLowerCase()}'s task failed.`;
+      skipped.output = signal.aborted
+        ? STOPPED_BEFORE
+        : `Not started: the ${AGENT_ROLE_NAMES[after].toLowerCase()}'s task failed.`;
     }
     await run.onProgress(body);
   };
@@ -283,7 +292,7 @@ export async function runPipeline(
     });
 
     const failed = runs.filter((r) => !r.passed);
-    if (failed.length === 0) {
+    if (failed.length === 0 && !signal.aborted) {
       const idle = task('debug');
       idle.status = 'completed';
       idle.input = 'Look at failed runs';
@@ -346,6 +355,7 @@ export async function runPipeline(
 
   async function finish(pending: Promise<void>): Promise<OrchestrationBody> {
     await pending;
+    if (signal.aborted) body.error = 'Stopped.';
     await saveCheckpoint();
     body.summary = summarize(body);
     return body;
