@@ -159,7 +159,7 @@ export const OrchestrationResultSchema = z.object({
 export type OrchestrationResult = z.infer<typeof OrchestrationResultSchema>;
 
 /**
- * Live progress when the request asks for `Accept: text/event-stream`: `started` with the id,
+ * Live progress when the request asks for `Accept: text/event-stream`:
  * a `progress` event with the whole result each time a task changes, then `done` or `error`.
  */
 export const OrchestrationEventSchema = z.discriminatedUnion('type', [
