@@ -43,7 +43,11 @@ import { createSecretBox } from './lib/secret-box';
 import { deriveKey, loadSecretKey } from './lib/secret-key';
 import { projectRunEnvironment } from './modules/env-vars';
 import { registerEnvVarRoutes } from './modules/env-vars/routes';
-import { createProjectDatabases, registerDatabaseRoutes } from './modules/database';
+import {
+  createProjectDatabases,
+  registerDatabaseCleanup,
+  registerDatabaseRoutes,
+} from './modules/database';
 import { registerGitSync } from './modules/git-sync';
 import { registerTerminalRoutes, TerminalRegistry } from './modules/terminal';
 import {
@@ -287,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const projectDatabases = await createProjectDatabases({ env, log: app.log });
   app.addHook('onClose', () => projectDatabases.close());
   registerDatabaseRoutes(app, { db: database.db, databases: projectDatabases });
+  await registerDatabaseCleanup(app, { db: database.db, databases: projectDatabases, jobs });
   await registerGitSync(app, {
     db: database.db,
     secrets,

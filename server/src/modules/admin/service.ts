@@ -4,6 +4,7 @@ import type { Database, DbOrTx } from '../../db/client';
 import { projects, users, type UserRow } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
+import { announceProjectsDeleted } from '../projects';
 
 /** Users with the number of projects each owns, counted by the database in one pass. */
 function selectUsersWithProjectCount(db: DbOrTx) {
@@ -123,11 +124,17 @@ export async function updateUser(options: {
 export async function deleteUser(options: { db: Database; actor: UserRow; userId: string }) {
   const { userId } = options;
   if (!isUuid(userId)) throw notFound('User not found');
-  await asActingAdmin(options.db, options.actor.id, async (tx) => {
+  const owned = await asActingAdmin(options.db, options.actor.id, async (tx) => {
+    const projectIds = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.ownerId, userId));
     const [deleted] = await tx
       .delete(users)
       .where(eq(users.id, userId))
       .returning({ id: users.id });
     if (!deleted) throw notFound('User not found');
+    return projectIds.map((row) => row.id);
   });
+  announceProjectsDeleted(owned);
 }

@@ -8,10 +8,13 @@ import {
   type SqlResult,
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { projects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
+import { createProjectDatabases } from './project-databases';
 
 describe('the SQL runner on embedded project databases', () => {
   let t: TestApp;
@@ -236,6 +239,39 @@ describe('the SQL runner on embedded project databases', () => {
         columns: [{ name: 'name', type: 'character varying(80)', nullable: true }],
       },
     ]);
+  });
+
+  it("removes the project's database with the project, and those of projects gone otherwise", async () => {
+    const p = await ownerWithProject();
+    await p.run('create table kept (n int)');
+    const folder = path.join(t.dataDir, 'project-databases', p.project.id);
+    await fs.access(folder);
+    expect((await p.client.delete(`/api/projects/${p.project.id}`)).statusCode).toBe(200);
+    await expect
+      .poll(() =>
+        fs.access(folder).then(
+          () => 'there',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
+
+    // A database whose project went without Kiln hearing of it is found by the clean-up.
+    const other = await ownerWithProject();
+    await other.run('create table left_behind (n int)');
+    const otherFolder = path.join(t.dataDir, 'project-databases', other.project.id);
+    await t.database.db.delete(projects).where(eq(projects.id, other.project.id));
+    const databases = await createProjectDatabases({ env: t.env, log: t.app.log });
+    try {
+      expect(await databases.removeOrphans(t.database.db)).toBe(1);
+    } finally {
+      await databases.close();
+    }
+    await expect(fs.access(otherFolder)).rejects.toThrow();
+    // A project that exists keeps its database.
+    const kept = await ownerWithProject();
+    await kept.run('select 1');
+    await fs.access(path.join(t.dataDir, 'project-databases', kept.project.id));
   });
 
   it('answers 401 to a signed-out visitor and 404 for a project of someone else', async () => {

@@ -132,6 +132,10 @@ export function createPgliteBackend(options: {
       }
       return PgliteSession.open(folder, await workerOptions());
     },
+    async list() {
+      const names = await fs.readdir(options.root).catch(() => [] as string[]);
+      return names.filter(isUuid);
+    },
     async remove(projectId) {
       await fs.rm(folderOf(projectId), { recursive: true, force: true });
     },

@@ -140,6 +140,11 @@ export function createPostgresBackend(options: {
         return PostgresSession.open(connectionOf(projectId), signal, log);
       }
     },
+    list() {
+      // The server may hold other Kiln installations' project databases under the same names,
+      // which no listing can tell apart: here databases go only with deletions Kiln sees.
+      return Promise.resolve([]);
+    },
     async remove(projectId) {
       const name = quoteIdent(nameOf(projectId));
       provisioned.delete(projectId);

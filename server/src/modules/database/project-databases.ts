@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { SQL_LIMITS, type DatabaseBackend, type DatabaseTable } from '@kiln/shared';
+import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { projects } from '../../db/schema';
 import type { Env } from '../../env';
 import { deriveKey, loadSecretKey } from '../../lib/secret-key';
 import { createPgliteBackend } from './pglite-backend';
@@ -41,6 +44,8 @@ export interface ProjectDatabases {
   ): Promise<{ created: boolean; tables: DatabaseTable[]; truncated: boolean }>;
   /** Deletes the project's database, for when the project is deleted. */
   remove(projectId: string): Promise<void>;
+  /** Deletes the databases of projects that no longer exist; answers how many. */
+  removeOrphans(db: Database): Promise<number>;
   readonly openCount: number;
   close(): Promise<void>;
 }
@@ -109,6 +114,21 @@ function projectDatabasesOn(
     async remove(projectId) {
       await pool.evict(projectId);
       await backend.remove(projectId);
+    },
+    async removeOrphans(db) {
+      const candidates = await backend.list();
+      if (candidates.length === 0) return 0;
+      const existing = new Set(
+        (
+          await db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(inArray(projects.id, candidates))
+        ).map((row) => row.id),
+      );
+      const orphans = candidates.filter((id) => !existing.has(id));
+      for (const projectId of orphans) await this.remove(projectId);
+      return orphans.length;
     },
     get openCount() {
       return pool.openCount;

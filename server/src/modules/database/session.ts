@@ -23,6 +23,8 @@ export interface ProjectDatabaseBackend {
   prepare(): void;
   /** Opens the project's database, creating it on first use. */
   open(projectId: string): Promise<DatabaseSession>;
+  /** The projects that have a database here. */
+  list(): Promise<string[]>;
   /** Deletes the project's database; its session must be closed first. */
   remove(projectId: string): Promise<void>;
   close(): Promise<void>;

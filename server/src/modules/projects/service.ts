@@ -198,6 +198,18 @@ export async function updateProject(options: {
   });
 }
 
+type ProjectDeletedListener = (projectId: string) => void;
+const projectDeletedListeners = new Set<ProjectDeletedListener>();
+
+/**
+ * Hears every project deleted through Kiln, with its owner's account too, for what lives
+ * outside the application database (the project's own database).
+ */
+export function onProjectDeleted(listener: ProjectDeletedListener): () => void {
+  projectDeletedListeners.add(listener);
+  return () => projectDeletedListeners.delete(listener);
+}
+
 /** Deletes the project and everything it owns (files cascade) in one transaction. */
 export async function deleteProject(options: { db: Database; userId: string; projectId: string }) {
   await options.db.transaction(async (tx) => {
@@ -205,4 +217,12 @@ export async function deleteProject(options: { db: Database; userId: string; pro
     await tx.delete(files).where(eq(files.projectId, options.projectId));
     await tx.delete(projects).where(eq(projects.id, options.projectId));
   });
+  announceProjectsDeleted([options.projectId]);
+}
+
+/** Tells the listeners that projects are gone (deleted here, or with their owner's account). */
+export function announceProjectsDeleted(projectIds: readonly string[]): void {
+  for (const projectId of projectIds) {
+    for (const listener of projectDeletedListeners) listener(projectId);
+  }
 }
