@@ -74,11 +74,11 @@ test.describe('editor header', () => {
     await expect(run).toBeEnabled();
     await expect(run).toHaveAccessibleDescription(/^Run script\.js \((Ctrl\+Enter|⌘Enter)\)$/);
 
-    // The placeholders for features to come say why they are unavailable too.
+    // Buttons that are available say what they do.
     const github = page.getByRole('button', { name: 'GitHub' });
-    await expect(github).toBeDisabled();
+    await expect(github).toBeEnabled();
     await github.hover();
-    await expect(tooltip).toContainText('Git sync arrives with the GitHub integration');
+    await expect(tooltip).toContainText('GitHub: link, import, push and pull this project');
   });
 
   test('renames the project from its name in the header', async ({ page, signedIn }) => {

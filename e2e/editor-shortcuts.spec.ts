@@ -90,7 +90,7 @@ test('workspace shortcuts work from inside the code editor, and Monaco keeps its
   await page.keyboard.press('ControlOrMeta+Shift+T');
   await expect(terminal).toHaveAttribute('aria-expanded', 'false');
 
-  // Ctrl+Shift+P shows the preview and Ctrl+. the AI chat.
+  // Ctrl+Shift+P shows the preview and Ctrl+. the Quick Actions, on a page too.
   const previewTab = page.getByRole('tab', { name: 'Preview' });
   const chatTab = page.getByRole('tab', { name: 'AI Chat' });
   await chatTab.click();
@@ -99,7 +99,10 @@ test('workspace shortcuts work from inside the code editor, and Monaco keeps its
   await page.keyboard.press('ControlOrMeta+Shift+P');
   await expect(previewTab).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ControlOrMeta+.');
-  await expect(chatTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Quick Actions' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   // Ctrl+K opens the shortcuts help (Kiln claims it over Monaco's Ctrl+K chords).
   await page.keyboard.press('ControlOrMeta+K');

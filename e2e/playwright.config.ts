@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from './admin-account';
 import { chromiumLaunchOptions } from './chromium';
 import { STRIPE_SETTINGS } from './stripe';
+import { E2E_GIT_TOKEN } from './support/git-host';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -16,6 +17,9 @@ const modelPort = port + 3;
 const registryPort = port + 4;
 // Specs publish the packages they install to this registry (e2e/support/publish-package.ts).
 process.env.KILN_E2E_REGISTRY_URL = `http://127.0.0.1:${registryPort}/`;
+const gitPort = port + 5;
+// Specs link projects to repositories on this Git host (e2e/support/git-host.ts).
+process.env.KILN_E2E_GIT_URL = `http://127.0.0.1:${gitPort}`;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -71,6 +75,15 @@ export default defineConfig({
       env: { VERDACCIO_PORT: String(registryPort) },
     },
     {
+      // A Git host: git http-backend behind token authentication, with Gitea's REST calls.
+      command: 'npx tsx e2e/support/git-server-entry.ts',
+      cwd: '..',
+      port: gitPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { GIT_SERVER_PORT: String(gitPort), GIT_SERVER_TOKEN: E2E_GIT_TOKEN },
+    },
+    {
       command: `node server/dist/main.js`,
       cwd: '..',
       url: `${baseURL}/api/health`,
@@ -93,6 +106,8 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
         OPENAI_MODEL: 'kiln-stand-in',
         NPM_REGISTRY_URL: process.env.KILN_E2E_REGISTRY_URL,
+        // The Git server the specs sync with runs on this machine (a private host for Kiln).
+        GIT_PRIVATE_HOSTS: '127.0.0.1',
       },
     },
   ],

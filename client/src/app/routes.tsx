@@ -13,6 +13,7 @@ const ResetPasswordPage = page(() => import('../features/auth/reset-password-pag
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
 const EditorPage = page(() => import('../features/editor/editor-page'));
 const AdminPage = page(() => import('../features/admin/admin-page'));
+const GitHostsPage = page(() => import('../features/git-sync/git-hosts-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
 const SubscribePage = page(() => import('../features/billing/subscribe-page'));
 const FeaturesPage = page(() => import('../features/marketing/features-page'));
@@ -47,6 +48,11 @@ export function AppRoutes() {
         <Route path="/editor/:id">
           <RequireAuth to="/">
             <EditorPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/settings/git-hosts">
+          <RequireAuth to="/">
+            <GitHostsPage />
           </RequireAuth>
         </Route>
         <Route path="/admin">

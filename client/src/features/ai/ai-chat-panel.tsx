@@ -28,6 +28,7 @@ export function AiChatPanel({
   openFile,
   onOpenFile,
   onFilesChanged,
+  failureMessage,
 }: {
   projectId: string;
   /** The file open in the editor, given to the agent as context. */
@@ -35,11 +36,13 @@ export function AiChatPanel({
   onOpenFile: (path: string) => void;
   /** The agent changed files (or a turn was undone): the editor reads them again. */
   onFilesChanged: () => void;
+  /** The 'AI Error' toast's text when a failure gives no reason (useAgentChat). */
+  failureMessage?: string;
 }) {
   const status = useAiStatus();
   const usage = useAiUsage();
   const conversation = useConversation(projectId);
-  const chat = useAgentChat({ projectId, openFile, onFilesChanged });
+  const chat = useAgentChat({ projectId, openFile, onFilesChanged, failureMessage });
   const undo = useUndoTurn({ projectId, onFilesChanged });
   const clear = useClearConversation(projectId);
   const attachments = useComposerAttachments();

@@ -37,10 +37,13 @@ export function useAgentChat({
   projectId,
   openFile,
   onFilesChanged,
+  failureMessage = AI_FAILED,
 }: {
   projectId: string;
   openFile: string | null;
   onFilesChanged: () => void;
+  /** What a failure without a reason of its own says (the agent dialog words it with a stop). */
+  failureMessage?: string;
 }) {
   const queryClient = useQueryClient();
   const [turn, dispatch] = useReducer(turnReducer, null);
@@ -122,13 +125,13 @@ export function useAgentChat({
           if (event.type === 'error') {
             ended = true;
             onFilesChangedRef.current();
-            reportFailure(event.error || AI_FAILED);
+            reportFailure(event.error || failureMessage);
           }
         }
         if (!ended && !controller.signal.aborted) {
           // The connection closed before the last event.
-          dispatch({ type: 'fail', error: { message: AI_FAILED, code: null } });
-          reportFailure(AI_FAILED);
+          dispatch({ type: 'fail', error: { message: failureMessage, code: null } });
+          reportFailure(failureMessage);
         }
       } catch (error) {
         // Stop (or leaving): nothing to report, what streamed stays. Stop may have come before
@@ -136,7 +139,7 @@ export function useAgentChat({
         if (controller.signal.aborted) dispatch({ type: 'stop' });
         else {
           const code = error instanceof ApiError ? error.code : null;
-          const message = (error instanceof ApiError && error.serverMessage) || AI_FAILED;
+          const message = (error instanceof ApiError && error.serverMessage) || failureMessage;
           dispatch({ type: 'fail', error: { message, code } });
           reportFailure(message);
           if (code === 'AI_NOT_CONFIGURED') {
@@ -154,7 +157,7 @@ export function useAgentChat({
         }
       }
     },
-    [collectStoppedTurn, openFile, projectId, queryClient, readConversation],
+    [collectStoppedTurn, failureMessage, openFile, projectId, queryClient, readConversation],
   );
 
   const stop = useCallback(() => {

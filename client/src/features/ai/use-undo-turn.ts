@@ -8,13 +8,18 @@ import { restoreCheckpoint } from './api/restore-checkpoint';
 /**
  * Undo of one turn: restores its checkpoint. When a file the turn touched has changed since,
  * the server answers 409 naming the files; the person is asked, and confirming sends `force`.
+ * `wasUndone` tells that 409 from the one for a checkpoint restored already; by default the
+ * stored conversation says (an agent run's checkpoint is not in it, so the agent panel asks the
+ * checkpoints instead).
  */
 export function useUndoTurn({
   projectId,
   onFilesChanged,
+  wasUndone,
 }: {
   projectId: string;
   onFilesChanged: () => void;
+  wasUndone?: (checkpointId: string) => Promise<boolean>;
 }) {
   const queryClient = useQueryClient();
   const [pendingCheckpoint, setPendingCheckpoint] = useState<string | null>(null);
@@ -36,12 +41,13 @@ export function useUndoTurn({
       });
     } catch (error) {
       if (errorStatus(error) === 409 && !force) {
-        // The same answer comes for a turn undone already (in another tab, say): the stored
-        // conversation tells the two apart.
-        const messages = await readConversation().catch(() => null);
-        const spent = messages?.some(
-          (message) => message.checkpointId === checkpointId && message.undone,
-        );
+        // The same answer comes for a turn undone already (in another tab, say): wasUndone,
+        // or the stored conversation, tells the two apart.
+        const spent = wasUndone
+          ? await wasUndone(checkpointId).catch(() => false)
+          : (await readConversation().catch(() => null))?.some(
+              (message) => message.checkpointId === checkpointId && message.undone,
+            );
         if (!spent) {
           setConflict({
             checkpointId,

@@ -1,8 +1,8 @@
 import type { DirectoryUser } from '@kiln/shared';
 import { useQuery } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { GitBranch, LogOut } from 'lucide-react';
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -20,7 +20,7 @@ const joined = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-/** The User Management dialog: every user, the (You) mark, and Logout. */
+/** The User Management dialog: every user, the (You) mark, the Git hosts settings, and Logout. */
 export function UserManagementDialog({
   open,
   onOpenChange,
@@ -88,7 +88,12 @@ export function UserManagementDialog({
             </ul>
           )}
         </div>
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button asChild variant="outline">
+            <Link href="/settings/git-hosts">
+              <GitBranch aria-hidden /> Git hosts
+            </Link>
+          </Button>
           <Button
             variant="outline"
             disabled={logout.isPending}

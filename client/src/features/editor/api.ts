@@ -101,14 +101,18 @@ export function useInitialFile(projectId: string) {
 export function useFileContent(file: ProjectFileEntry | null, options: { enabled: boolean }) {
   return useQuery({
     queryKey: file ? fileContentQueryKey(file) : ['file-content', 'none'],
-    queryFn: () =>
-      apiJson<ProjectFile>(
-        'GET',
-        `/api/files/${file?.projectId}/content?path=${encodeURIComponent(file?.path ?? '')}`,
-      ),
+    queryFn: () => (file ? getFileContent(file) : Promise.reject(new Error('No file'))),
     enabled: file !== null && options.enabled,
     placeholderData: keepPreviousData,
   });
+}
+
+/** A file's text as the server holds it now. */
+export function getFileContent(file: Pick<ProjectFileEntry, 'projectId' | 'path'>) {
+  return apiJson<ProjectFile>(
+    'GET',
+    `/api/files/${file.projectId}/content?path=${encodeURIComponent(file.path)}`,
+  );
 }
 
 export function saveFile(fileId: string, input: UpdateFileInput) {

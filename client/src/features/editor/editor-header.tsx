@@ -19,8 +19,8 @@ import { saveStatusText, type SaveState } from './save-status';
 
 /**
  * The editor's header: back, project name (renamed in place), autosave status, save, run,
- * environment variables, database tools, GitHub, agent toggle, presence, shortcuts and theme. GitHub, the agent
- * and presence arrive with their own features; their buttons hold their places and say so.
+ * environment variables, database tools, GitHub, agent toggle, presence, shortcuts and theme.
+ * Presence arrives with its own feature.
  */
 export function EditorHeader({
   projectId,
@@ -34,6 +34,8 @@ export function EditorHeader({
   onShortcuts,
   onEnvVars,
   onDatabaseTools,
+  agentPanel,
+  onGitHub,
 }: {
   projectId: string;
   projectName: string;
@@ -47,6 +49,9 @@ export function EditorHeader({
   onShortcuts: () => void;
   onEnvVars: () => void;
   onDatabaseTools: () => void;
+  /** The AI agent panel's toggle: shown or not, and unavailable without an AI provider. */
+  agentPanel: { open: boolean; unavailable: boolean; onToggle: () => void };
+  onGitHub: () => void;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -110,18 +115,25 @@ export function EditorHeader({
         <ExplainedButton
           variant="ghost"
           size="icon"
-          unavailable
           aria-label="GitHub"
-          reason="Git sync arrives with the GitHub integration"
+          reason="GitHub: link, import, push and pull this project"
+          onClick={onGitHub}
         >
           <GitBranch />
         </ExplainedButton>
         <ExplainedButton
           variant="ghost"
           size="icon"
-          unavailable
+          unavailable={agentPanel.unavailable}
           aria-label="AI agent"
-          reason="The AI agent needs an AI provider"
+          aria-pressed={!agentPanel.unavailable && agentPanel.open}
+          reason={
+            agentPanel.unavailable
+              ? 'The AI agent needs an AI provider'
+              : 'AI agent: five agents plan, build, review, test and debug your request'
+          }
+          onClick={agentPanel.onToggle}
+          className={cn(!agentPanel.unavailable && agentPanel.open && 'bg-muted text-primary')}
         >
           <Bot />
         </ExplainedButton>

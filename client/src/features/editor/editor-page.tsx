@@ -8,7 +8,8 @@ import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../components/not-found-page';
 import { errorStatus } from '../../lib/request';
-import { GenerationBanner } from '../ai';
+import { GenerationBanner, useAiStatus } from '../ai';
+import { AgentPanel, agentContextFiles, useAgentPanelToggle } from '../agents';
 import { runAvailability, useRun } from '../exec';
 import { TerminalPanel, useShellTabs } from '../terminal';
 import { useProject, useProjectFiles, useRefreshFiles } from './api';
@@ -19,6 +20,8 @@ import { SearchDialog } from './dialogs/search-dialog';
 import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
 import { EnvVarsDialog } from '../env-vars';
 import { DatabaseToolsDialog } from '../database';
+import { GitHubDialog } from '../git-sync';
+import type { CodeEditorHandle } from '../quick-actions';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
 import { useFocusReturn } from './dialogs/use-focus-return';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
@@ -42,7 +45,7 @@ const loadCodeEditor = () => import('./code-editor');
 const CodeEditor = lazy(loadCodeEditor);
 
 type WorkspaceDialog =
-  'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars' | 'databaseTools';
+  'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars' | 'databaseTools' | 'github';
 type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
 /** The editor route, /editor/{id}. */
@@ -72,6 +75,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const [sideTab, setSideTab] = useState<SideTab | null>(null);
   const [lineCount, setLineCount] = useState(1);
   const editorRef = useRef<MonacoEditorInstance | null>(null);
+  // The Quick Actions tab reads the code editor's text and selection, and makes its diff with
+  // the same Monaco; each Cmd/Ctrl+. asks it to take the focus.
+  const [codeEditor, setCodeEditor] = useState<CodeEditorHandle | null>(null);
+  const [quickActionsFocus, setQuickActionsFocus] = useState(0);
+  // A page has no Quick Actions tab; the shortcut shows it anyway while that page stays open.
+  const [actionsPage, setActionsPage] = useState<string | null>(null);
   const filesPanel = usePanelRef();
   const pendingReveal = useRef<{ path: string; line: number; column: number } | null>(null);
   // Column widths are remembered per project.
@@ -94,6 +103,11 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [phonePane, setPhonePane] = useState<PhonePane>('code');
+  // The right column shows the AI agents instead of its tabs while toggled on (spec 2.1); on a
+  // phone they take the Preview & AI pane.
+  const agentToggle = useAgentPanelToggle();
+  const agentUnavailable = useAiStatus().data?.configured === false;
+  const agentShown = agentToggle.open && !agentUnavailable;
   const refreshFiles = useRefreshFiles(projectId);
   // On a phone, opening a file from Files shows it in Code.
   const onSelect = useCallback((file: ProjectFileEntry) => {
@@ -147,7 +161,25 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     editor.focus();
   }, []);
 
-  // A search result in another file: switch to it, then reveal once its model is in place.
+  // A search result or a review finding: the file opens (on a phone, in Code) with the cursor
+  // at the line; in another file, once its model is in place.
+  const openAt = useCallback(
+    (path: string, line: number, column = 1) => {
+      setPhonePane('code');
+      if (path === shownPath) {
+        reveal(line, column);
+        return;
+      }
+      if (!fileList.some((file) => file.path === path && !file.isDirectory)) {
+        toast({ title: 'File not found', description: `${path} is not in this project.` });
+        return;
+      }
+      pendingReveal.current = { path, line, column };
+      setChosenPath(path);
+    },
+    [fileList, shownPath, reveal],
+  );
+
   useEffect(() => {
     const target = pendingReveal.current;
     if (!target || target.path !== shownPath) return;
@@ -179,8 +211,26 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   }, []);
   const focusReturn = useFocusReturn(focusEditor);
 
-  // The editor's text is what runs, saved or not. Monaco holds the freshest copy (a
-  // draft is one render behind a keystroke); a file without an open model uses its draft.
+  // The editor's text is what runs (and what the agents are given), saved or not. Monaco holds
+  // the freshest copy (a draft is one render behind a keystroke); a file without an open model
+  // uses its draft.
+  const editorText = (file: ProjectFileEntry): string | null => {
+    const model = editorRef.current?.getModel();
+    if (model && !model.isDisposed() && model.uri.path === `/${file.path}`) return model.getValue();
+    return (
+      autosave.drafts[file.path]?.content ??
+      (file.path === shownPath ? shownFile?.content : null) ??
+      null
+    );
+  };
+  const agentFiles = () => {
+    const text = selected && !selected.isBinary ? editorText(selected) : null;
+    return agentContextFiles({
+      openFile: selected && text !== null ? { path: selected.path, content: text } : null,
+      drafts: autosave.drafts,
+    });
+  };
+
   const runSelected = () => {
     if (!selected) {
       toast({
@@ -195,14 +245,8 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       toast({ title: 'Nothing to run', description: run.reason });
       return;
     }
-    const model = editorRef.current?.getModel();
-    const code =
-      model && !model.isDisposed() && model.uri.path === `/${selected.path}`
-        ? model.getValue()
-        : (autosave.drafts[selected.path]?.content ??
-          (selected.path === shownPath ? shownFile?.content : null) ??
-          // A binary file has no text; the server says it cannot run.
-          (selected.isBinary ? '' : null));
+    // A binary file has no text; the server says it cannot run.
+    const code = editorText(selected) ?? (selected.isBinary ? '' : null);
     if (code === null) {
       // Its text is still on its way: running now would run an empty file.
       toast({ title: 'The file is still loading', description: 'Run it again in a moment.' });
@@ -257,8 +301,11 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
     },
     terminal: toggleTerminal,
     aiSuggestions: () => {
-      setSideTab('chat');
+      if (agentShown) agentToggle.toggle();
+      setSideTab('actions');
+      setActionsPage(selected?.path ?? null);
       setPhonePane('side');
+      setQuickActionsFocus((count) => count + 1);
     },
     shortcutsHelp: () => setDialog('shortcuts'),
   });
@@ -336,6 +383,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
                 <CodeEditor
                   onMount={(editor, monaco) => {
                     editorRef.current = editor;
+                    setCodeEditor({ editor, monaco });
                     bindEditor(editor, monaco);
                   }}
                   path={shownFile.path}
@@ -360,16 +408,45 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       )}
     </TerminalSplit>
   );
+  // Both stay mounted when hidden, so a chat answer or a run followed goes on behind the other.
   const sidePane = (
-    <SidePanel
-      projectId={projectId}
-      selectedPath={selected?.path ?? null}
-      previewPath={previewPath}
-      revision={revision}
-      tab={sideTab}
-      onTabChange={setSideTab}
-      onOpenFile={openByPath}
-    />
+    <>
+      <div hidden={agentShown} className="flex h-full min-h-0 flex-1 flex-col">
+        <SidePanel
+          projectId={projectId}
+          selectedPath={selected?.path ?? null}
+          previewPath={previewPath}
+          revision={revision}
+          tab={sideTab}
+          onTabChange={setSideTab}
+          onOpenFile={openByPath}
+          actionsOnPage={actionsPage !== null && actionsPage === selected?.path}
+          quickActions={{
+            editor: codeEditor,
+            path: shownPath,
+            saveThrough: autosave.saveThrough,
+            flush: autosave.saveAll,
+            onFilesChanged: refreshFiles,
+            focusRequest: quickActionsFocus,
+            shortcut: shortcutLabel('aiSuggestions', isMac),
+          }}
+        />
+      </div>
+      {agentToggle.mounted && (
+        <div hidden={!agentShown} className="flex h-full min-h-0 flex-1 flex-col">
+          <AgentPanel
+            key={projectId}
+            projectId={projectId}
+            visible={agentShown && (!isPhone || phonePane === 'side')}
+            openFile={selected?.path ?? null}
+            getContextFiles={agentFiles}
+            onOpenFile={openByPath}
+            onOpenFileAt={openAt}
+            onFilesChanged={refreshFiles}
+          />
+        </div>
+      )}
+    </>
   );
 
   return (
@@ -386,6 +463,15 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         onShortcuts={() => setDialog('shortcuts')}
         onEnvVars={() => setDialog('envVars')}
         onDatabaseTools={() => setDialog('databaseTools')}
+        agentPanel={{
+          open: agentShown,
+          unavailable: agentUnavailable,
+          onToggle: () => {
+            if (!agentToggle.open) setPhonePane('side');
+            agentToggle.toggle();
+          },
+        }}
+        onGitHub={() => setDialog('github')}
       />
       <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
@@ -449,15 +535,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         onOpenMatch={(match) => {
           focusReturn.focusEditorOnClose();
           setDialog(null);
-          if (match.filePath === shownPath) reveal(match.line, match.column);
-          else {
-            pendingReveal.current = {
-              path: match.filePath,
-              line: match.line,
-              column: match.column,
-            };
-            setChosenPath(match.filePath);
-          }
+          openAt(match.filePath, match.line, match.column);
         }}
       />
       <GoToLineDialog
@@ -481,6 +559,14 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         projectId={projectId}
         open={dialog === 'databaseTools'}
         onOpenChange={(open) => setDialog(open ? 'databaseTools' : null)}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+      />
+      <GitHubDialog
+        projectId={projectId}
+        open={dialog === 'github'}
+        onOpenChange={(open) => setDialog(open ? 'github' : null)}
+        onFilesChanged={refreshFiles}
+        onBeforeSync={autosave.saveAll}
         onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       />
       <ShortcutsDialog

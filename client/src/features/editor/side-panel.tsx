@@ -1,6 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AiChatPanel } from '../ai';
+import { AiChatPanel, useAiStatus } from '../ai';
+import { QuickActionsPanel, type QuickActionsPanelProps } from '../quick-actions';
 import { useRefreshFiles } from './api';
 import { PreviewPanel } from './preview/preview-panel';
 import { defaultSideTab, isHtmlPath } from './preview/preview-page';
@@ -10,7 +11,7 @@ export type SideTab = 'preview' | 'chat' | 'actions';
 /**
  * The editor's right panel: Preview whenever the project has a page to show (the open HTML
  * file, or the page shown last while its CSS or script is open), Quick Actions for files other
- * than pages, AI Chat always.
+ * than pages (and for a page too once Cmd/Ctrl+. asks for it), AI Chat always.
  */
 export function SidePanel({
   projectId,
@@ -20,6 +21,8 @@ export function SidePanel({
   tab,
   onTabChange,
   onOpenFile,
+  quickActions,
+  actionsOnPage,
 }: {
   projectId: string;
   selectedPath: string | null;
@@ -31,13 +34,20 @@ export function SidePanel({
   onTabChange: (tab: SideTab) => void;
   /** Opens a file the AI changed in the editor. */
   onOpenFile: (path: string) => void;
+  /** What the Quick Actions tab needs from the editor. */
+  quickActions: Omit<QuickActionsPanelProps, 'projectId'>;
+  /** The shortcut asked for Quick Actions while this page is open. */
+  actionsOnPage: boolean;
 }) {
   const refreshFiles = useRefreshFiles(projectId);
+  const aiStatus = useAiStatus();
   const html = isHtmlPath(selectedPath);
+  // A page has no Quick Actions tab (spec 2.1) unless the shortcut asked for one on it.
+  const showActions = !html || actionsOnPage;
   const available: SideTab[] = [
     ...(previewPath ? (['preview'] as const) : []),
     'chat',
-    ...(html ? [] : (['actions'] as const)),
+    ...(showActions ? (['actions'] as const) : []),
   ];
   const value =
     tab && available.includes(tab) ? tab : defaultSideTab(selectedPath, previewPath !== null);
@@ -50,7 +60,7 @@ export function SidePanel({
       <TabsList className="m-2 shrink-0">
         {previewPath && <TabsTrigger value="preview">Preview</TabsTrigger>}
         <TabsTrigger value="chat">AI Chat</TabsTrigger>
-        {!html && <TabsTrigger value="actions">Quick Actions</TabsTrigger>}
+        {showActions && <TabsTrigger value="actions">Quick Actions</TabsTrigger>}
       </TabsList>
       {previewPath && (
         <TabsContent value="preview" className="mt-0 min-h-0 flex-1">
@@ -71,11 +81,18 @@ export function SidePanel({
           onFilesChanged={refreshFiles}
         />
       </TabsContent>
-      {!html && (
-        <TabsContent value="actions" className="mt-0 min-h-0 flex-1">
+      {/* Kept mounted, pages too: a proposal on its way still opens after a look elsewhere. */}
+      <TabsContent
+        value="actions"
+        forceMount
+        className="mt-0 min-h-0 flex-1 data-[state=inactive]:hidden"
+      >
+        {aiStatus.data?.configured === false ? (
           <AiUnavailable feature="Quick actions (improve, optimize, refactor, document)" />
-        </TabsContent>
-      )}
+        ) : (
+          <QuickActionsPanel key={projectId} projectId={projectId} {...quickActions} />
+        )}
+      </TabsContent>
     </Tabs>
   );
 }

@@ -1,9 +1,9 @@
-import type { ProjectFile, StaleSaveResponse } from '@kiln/shared';
+import type { ProjectFile, ProjectFileEntry, StaleSaveResponse } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus } from '../../lib/request';
-import { saveFile, storeFile } from './api';
+import { fileContentQueryKey, filesQueryKey, getFileContent, saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
 import type { SaveState } from './save-status';
 
@@ -20,6 +20,12 @@ export interface SaveConflict {
 }
 
 type Outcome = 'saved' | 'conflict' | 'failed' | 'skipped';
+
+/** How a change saved by another call went (saveThrough): `unsaved` when pending edits of the file could not be saved first. */
+export type SaveThroughOutcome = 'saved' | 'conflict' | 'unsaved';
+
+/** Texts compare equal whatever their line endings (Monaco may normalise mixed ones). */
+const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 
 function staleBody(error: unknown): StaleSaveResponse | null {
   if (!(error instanceof Error)) return null;
@@ -175,6 +181,48 @@ export function useAutosave(projectId: string) {
     [conflict, replaceInCache, saveAll, updateDrafts],
   );
 
+  /**
+   * Saves `content` over `path` through another call that checks the version (a quick action's
+   * Apply, which also records a checkpoint). Pending edits are saved first, so the call starts
+   * from the text on screen; it is sent only while the server still holds `expected`, the text
+   * the change was made from, and names that text's version. A file changed elsewhere opens the
+   * conflict view with `content` as mine: nothing is overwritten.
+   */
+  const saveThrough = useCallback(
+    async (
+      path: string,
+      change: { expected: string; content: string },
+      send: (baseVersion: number) => Promise<ProjectFile>,
+    ): Promise<SaveThroughOutcome> => {
+      await saveAll();
+      if (draftsRef.current[path]) return 'unsaved';
+      const entry = queryClient
+        .getQueryData<ProjectFileEntry[]>(filesQueryKey(projectId))
+        ?.find((file) => file.path === path && !file.isDirectory);
+      // A version's text never changes, so the cached one serves when there is one.
+      const current = entry
+        ? await queryClient.fetchQuery({
+            queryKey: fileContentQueryKey(entry),
+            queryFn: () => getFileContent(entry),
+          })
+        : await getFileContent({ projectId, path });
+      if (!sameText(current.content ?? '', change.expected)) {
+        setConflict({ path, mine: change.content, current });
+        return 'conflict';
+      }
+      try {
+        replaceInCache(await send(current.version));
+        return 'saved';
+      } catch (error) {
+        const stale = errorStatus(error) === 409 ? staleBody(error) : null;
+        if (!stale?.current) throw error;
+        setConflict({ path, mine: change.content, current: stale.current });
+        return 'conflict';
+      }
+    },
+    [projectId, queryClient, replaceInCache, saveAll],
+  );
+
   // Drafts left from a reload or a lost connection are sent as soon as possible.
   useEffect(() => {
     if (Object.keys(draftsRef.current).length > 0) void saveAll();
@@ -189,5 +237,5 @@ export function useAutosave(projectId: string) {
     };
   }, [saveAll]);
 
-  return { drafts, state, lastSavedAt, edit, saveAll, conflict, resolveConflict };
+  return { drafts, state, lastSavedAt, edit, saveAll, saveThrough, conflict, resolveConflict };
 }
