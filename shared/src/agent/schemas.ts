@@ -283,3 +283,6 @@ export const ApplyProposalResponseSchema = z.object({
   checkpointId: z.string(),
 });
 export type ApplyProposalResponse = z.infer<typeof ApplyProposalResponseSchema>;
+
+/** The `error` of a run ended by Stop (POST /api/agent/orchestrations/{id}/cancel). */
+export const ORCHESTRATION_STOPPED = 'Stopped.';

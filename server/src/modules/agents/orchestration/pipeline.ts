@@ -1,6 +1,7 @@
 import {
   AGENT_ROLE_NAMES,
   AGENT_ROLES,
+  ORCHESTRATION_STOPPED,
   type AgentFile,
   type AgentRole,
   type OrchestrateInput,
@@ -355,7 +356,7 @@ export async function runPipeline(
 
   async function finish(pending: Promise<void>): Promise<OrchestrationBody> {
     await pending;
-    if (signal.aborted) body.error = 'Stopped.';
+    if (signal.aborted) body.error = ORCHESTRATION_STOPPED;
     await saveCheckpoint();
     body.summary = summarize(body);
     return body;
