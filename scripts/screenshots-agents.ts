@@ -3,38 +3,19 @@
 // (server/src/test/model-stand-in-server.ts, as the end-to-end suite runs it): its
 // `e2e-orchestrate` scenario answers each role slowly enough to catch the agents at work.
 // npx tsx scripts/screenshots-agents.ts http://127.0.0.1:5000 [out-dir]
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/chromium';
+import type { Page } from '@playwright/test';
+import { openScreenshotSession } from './screenshot-session';
 
 const [baseUrl = 'http://127.0.0.1:5000', outDir = 'docs/screenshots'] = process.argv.slice(2);
 const SLOW_MS = 60_000;
 const REQUEST = '[scenario:e2e-orchestrate] Give the page a new heading and a greeting module';
 
-const browser = await chromium.launch(chromiumLaunchOptions);
-await mkdir(outDir, { recursive: true });
-
-const setup = await browser.newContext();
-await setup.request.get(`${baseUrl}/api/health`);
-const csrf = async () =>
-  (await setup.cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
-const post = async (url: string, data: object) => {
-  const response = await setup.request.post(baseUrl + url, {
-    data,
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-};
-const suffix = randomBytes(4).toString('hex');
-await post('/api/auth/register', {
-  email: `agents-${suffix}@example.com`,
-  password: `pw-${suffix}-secret`,
-  name: 'Ada Lovelace',
+const { browser, post, themedContext } = await openScreenshotSession({
+  baseUrl,
+  outDir,
+  label: 'agents',
 });
-const storageState = await setup.storageState();
 
 async function shot(page: Page, name: string) {
   // Let the spinners and the toast settle into a frame.
@@ -45,12 +26,7 @@ async function shot(page: Page, name: string) {
 
 for (const theme of ['dark', 'light'] as const) {
   const project = await post('/api/projects', { name: 'Studio North', templateId: 'html-css' });
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    deviceScaleFactor: 1,
-    storageState,
-  });
-  await context.addInitScript((value: string) => localStorage.setItem('theme', value), theme);
+  const context = await themedContext(theme);
   const page = await context.newPage();
   page.setDefaultTimeout(SLOW_MS);
   await page.goto(`${baseUrl}/editor/${project.id}`);

@@ -3,11 +3,8 @@
 // model must be the stand-in (server/src/test/model-stand-in-server.ts, with OPENAI_BASE_URL
 // pointing at it), since the file names the stand-in's `e2e-improve` scenario:
 // npx tsx scripts/screenshots-quick-actions.ts http://127.0.0.1:5000 [out-dir]
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/chromium';
+import { openScreenshotSession } from './screenshot-session';
 
 const [baseUrl = 'http://127.0.0.1:5000', outDir = 'docs/screenshots'] = process.argv.slice(2);
 /** A fresh browser loads and parses about 4 MB of Monaco: on 2 cores that can take 10 s. */
@@ -21,37 +18,16 @@ function add(a, b) {
 module.exports = { add };
 `;
 
-const browser = await chromium.launch(chromiumLaunchOptions);
-await mkdir(outDir, { recursive: true });
-
-const setup = await browser.newContext();
-await setup.request.get(`${baseUrl}/api/health`);
-const post = async (url: string, data: object) => {
-  const csrf = (await setup.cookies()).find((cookie) => cookie.name === 'csrf_token')?.value;
-  const response = await setup.request.post(baseUrl + url, {
-    data,
-    headers: { 'x-csrf-token': csrf ?? '' },
-  });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-};
-const suffix = randomBytes(4).toString('hex');
-await post('/api/auth/register', {
-  email: `quick-actions-${suffix}@example.com`,
-  password: `pw-${suffix}-secret`,
-  name: 'Ada Lovelace',
+const { browser, post, themedContext } = await openScreenshotSession({
+  baseUrl,
+  outDir,
+  label: 'quick-actions',
 });
 const project = await post('/api/projects', { name: 'Arithmetic', templateId: 'blank' });
 await post('/api/files', { projectId: project.id, path: 'math.js', content: SOURCE });
-const storageState = await setup.storageState();
 
 for (const theme of ['light', 'dark'] as const) {
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    deviceScaleFactor: 1,
-    storageState,
-  });
-  await context.addInitScript((value: string) => localStorage.setItem('theme', value), theme);
+  const context = await themedContext(theme);
   const page = await context.newPage();
   page.setDefaultTimeout(SLOW_MS);
   await page.goto(`${baseUrl}/editor/${project.id}`);

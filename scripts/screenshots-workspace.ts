@@ -2,35 +2,17 @@
 // in both themes at desktop width, for the README. It signs up a fresh user on the server it is
 // given, so point it at a server of your own (bubblewrap needed for the terminal):
 // npx tsx scripts/screenshots-workspace.ts http://127.0.0.1:5000 [out-dir]
-import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../e2e/chromium';
+import type { Page } from '@playwright/test';
+import { openScreenshotSession } from './screenshot-session';
 
 const [baseUrl = 'http://127.0.0.1:5000', outDir = 'screenshots/workspace'] = process.argv.slice(2);
 const SLOW_MS = 30_000;
 
-const browser = await chromium.launch(chromiumLaunchOptions);
-await mkdir(outDir, { recursive: true });
-
-const setup = await browser.newContext();
-await setup.request.get(`${baseUrl}/api/health`);
-const csrf = async () =>
-  (await setup.cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
-const post = async (url: string, data: object) => {
-  const response = await setup.request.post(baseUrl + url, {
-    data,
-    headers: { 'x-csrf-token': await csrf() },
-  });
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-};
-const suffix = randomBytes(4).toString('hex');
-await post('/api/auth/register', {
-  email: `workspace-${suffix}@example.com`,
-  password: `pw-${suffix}-secret`,
-  name: 'Ada Lovelace',
+const { browser, post, themedContext } = await openScreenshotSession({
+  baseUrl,
+  outDir,
+  label: 'workspace',
 });
 const project = await post('/api/projects', { name: 'Weather API', templateId: 'blank' });
 for (const [key, value] of [
@@ -40,7 +22,6 @@ for (const [key, value] of [
 ]) {
   await post('/api/env-vars', { projectId: project.id, key, value });
 }
-const storageState = await setup.storageState();
 
 async function typeLine(page: Page, line: string) {
   await page.keyboard.type(line);
@@ -48,12 +29,7 @@ async function typeLine(page: Page, line: string) {
 }
 
 for (const theme of ['dark', 'light'] as const) {
-  const context = await browser.newContext({
-    viewport: { width: 1366, height: 900 },
-    deviceScaleFactor: 1,
-    storageState,
-  });
-  await context.addInitScript((value: string) => localStorage.setItem('theme', value), theme);
+  const context = await themedContext(theme);
   const page = await context.newPage();
   page.setDefaultTimeout(SLOW_MS);
   await page.goto(`${baseUrl}/editor/${project.id}`);
