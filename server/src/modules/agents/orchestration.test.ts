@@ -296,6 +296,39 @@ describe('the multi-agent orchestration', () => {
     expect(promptText(fast.calls[0]!)).toContain('--- a.js ---');
   });
 
+  it('shows each file the developer writes while it works; a developer failure ends the run and keeps its files', async () => {
+    const p = await ownerWithProject();
+    main.script([
+      json(PLAN),
+      { toolCalls: [{ name: 'write_file', input: { path: 'notes.md', content: '# Notes\n' } }] },
+      // Then the model goes silent: the idle timeout (2 s here) fails the developer's task.
+      { hang: true },
+    ]);
+    const pending = p.orchestrate('Write notes');
+    const latest = async () =>
+      (await p.client.get(`/api/agent/orchestrations?projectId=${p.project.id}`)).json<{
+        orchestrations: OrchestrationResult[];
+      }>().orchestrations[0];
+    await expect
+      .poll(async () => {
+        const run = await latest();
+        return [run?.tasks[1]?.status, run?.filesModified.map((change) => change.path)];
+      })
+      .toEqual(['in_progress', ['notes.md']]);
+    const result = (await pending).json<OrchestrationResult>();
+    expect(result.tasks.map((task) => task.status)).toEqual([
+      'completed',
+      'failed',
+      'failed',
+      'failed',
+      'failed',
+    ]);
+    expect(result.error).toMatch(/^Developer: The AI model stopped answering/);
+    expect(result.filesModified).toEqual([{ path: 'notes.md', action: 'created' }]);
+    expect(result.checkpointId).not.toBeNull();
+    expect(await p.read('notes.md')).toBe('# Notes\n');
+  });
+
   it('stops on Stop: the task at work ends, the rest never start, what was done is kept', async () => {
     const p = await ownerWithProject();
     const stranger = await signUp(t.app);

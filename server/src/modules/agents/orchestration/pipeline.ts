@@ -189,7 +189,16 @@ export async function runPipeline(
       limits: { ...deps.limits, maxSteps },
       tools,
       signal,
-      emit: () => undefined,
+      // Each file the developer writes is shown at once (the editor reloads it), not only when
+      // the task ends; the list is made exact from the checkpoint when it does.
+      emit: (event) => {
+        if (event.type !== 'file-changed') return;
+        const { change } = event;
+        if (!body.filesModified.some((known) => known.path === change.path)) {
+          body.filesModified = [...body.filesModified, change];
+          void run.onProgress(body);
+        }
+      },
       recorder,
     });
     if (outcome.failure) throw outcome.failure;
