@@ -8,7 +8,7 @@ import {
 import { AiChatPanel } from '../ai';
 
 /**
- * The AI Agent chat dialog (spec 2.3): the project's conversation with the agent, as in the AI
+ * The AI Agent chat dialog: the project's conversation with the agent, as in the AI
  * Chat tab. Closing it unmounts the chat, which aborts an answer on its way; an aborted answer
  * is not an error and says nothing.
  */

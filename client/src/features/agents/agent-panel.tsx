@@ -14,7 +14,7 @@ import { useOrchestration } from './use-orchestration';
 const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
 
 /**
- * The AI agent orchestration view, the right panel's other face (spec 2.1): a request for the
+ * The AI agent orchestration view, the right panel's other face: a request for the
  * five agents and their run as it goes, a review or tests of the open files on their own, the
  * agents' status and recent work, and the chat with the agent in a dialog.
  */

@@ -9,7 +9,7 @@ export interface TaskStateLook {
 }
 
 /**
- * How a task's state shows (spec 4): pending an empty circle, in progress a spinner, then a
+ * How a task's state shows: pending an empty circle, in progress a spinner, then a
  * check or a cross.
  */
 export const TASK_STATE_LOOKS: Record<TaskState, TaskStateLook> = {

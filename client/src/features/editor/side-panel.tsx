@@ -42,7 +42,7 @@ export function SidePanel({
   const refreshFiles = useRefreshFiles(projectId);
   const aiStatus = useAiStatus();
   const html = isHtmlPath(selectedPath);
-  // A page has no Quick Actions tab (spec 2.1) unless the shortcut asked for one on it.
+  // A page has no Quick Actions tab unless the shortcut asked for one on it.
   const showActions = !html || actionsOnPage;
   const available: SideTab[] = [
     ...(previewPath ? (['preview'] as const) : []),

@@ -6,7 +6,7 @@ export interface QuickActionInfo {
   progress: string;
   /** The line under the action's name. */
   description: string;
-  /** The failure toast's title and its message when the server gives none (spec section 8). */
+  /** The failure toast's title and its message when the server gives none. */
   failureTitle: string;
   failureMessage: string;
 }
