@@ -4,6 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from './admin-account';
 import { chromiumLaunchOptions } from './chromium';
 import { STRIPE_SETTINGS } from './stripe';
+import { E2E_DEPLOY_KEY } from './support/deploy-stand-in';
 import { E2E_GIT_TOKEN } from './support/git-host';
 
 const port = Number(process.env.E2E_PORT ?? 5180);
@@ -20,6 +21,8 @@ process.env.KILN_E2E_REGISTRY_URL = `http://127.0.0.1:${registryPort}/`;
 const gitPort = port + 5;
 // Specs link projects to repositories on this Git host (e2e/support/git-host.ts).
 process.env.KILN_E2E_GIT_URL = `http://127.0.0.1:${gitPort}`;
+// The Vercel, Netlify and Railway APIs that Deploy now reaches (server/src/test/deploy-stand-ins.ts).
+const deployPort = port + 6;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -84,6 +87,14 @@ export default defineConfig({
       env: { GIT_SERVER_PORT: String(gitPort), GIT_SERVER_TOKEN: E2E_GIT_TOKEN },
     },
     {
+      command: 'npx tsx server/src/test/deploy-stand-in-server.ts',
+      cwd: '..',
+      port: deployPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { DEPLOY_STAND_IN_PORT: String(deployPort), DEPLOY_STAND_IN_KEY: E2E_DEPLOY_KEY },
+    },
+    {
       command: `node server/dist/main.js`,
       cwd: '..',
       url: `${baseURL}/api/health`,
@@ -108,6 +119,9 @@ export default defineConfig({
         NPM_REGISTRY_URL: process.env.KILN_E2E_REGISTRY_URL,
         // The Git server the specs sync with runs on this machine (a private host for Kiln).
         GIT_PRIVATE_HOSTS: '127.0.0.1',
+        VERCEL_API_URL: `http://127.0.0.1:${deployPort}`,
+        NETLIFY_API_URL: `http://127.0.0.1:${deployPort}`,
+        RAILWAY_API_URL: `http://127.0.0.1:${deployPort}`,
       },
     },
   ],

@@ -44,12 +44,18 @@ import { deriveKey, loadSecretKey } from './lib/secret-key';
 import { projectRunEnvironment } from './modules/env-vars';
 import { registerEnvVarRoutes } from './modules/env-vars/routes';
 import {
+  DEPLOY_BUILD_TIMEOUT_MS,
+  DEPLOY_POLL_INTERVAL_MS,
+  registerDeployment,
+} from './modules/deployment';
+import {
   createProjectDatabases,
   registerDatabaseCleanup,
   registerDatabaseRoutes,
 } from './modules/database';
 import { registerGitSync } from './modules/git-sync';
 import { registerTerminalRoutes, TerminalRegistry } from './modules/terminal';
+import { registerPresenceRoutes } from './modules/presence';
 import {
   createRegistryProxy,
   InstallTracker,
@@ -287,6 +293,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deriveKey(await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }), 'secrets'),
   );
   registerEnvVarRoutes(app, { db: database.db, secrets });
+  registerDeployment(app, {
+    db: database.db,
+    // Deploy keys get a key of their own, apart from environment variables' (secrets at rest: README, Security).
+    secrets: createSecretBox(
+      deriveKey(
+        await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
+        'deploy-keys',
+      ),
+    ),
+    jobs,
+    apiUrls: {
+      vercel: env.VERCEL_API_URL,
+      netlify: env.NETLIFY_API_URL,
+      railway: env.RAILWAY_API_URL,
+    },
+    pollIntervalMs: DEPLOY_POLL_INTERVAL_MS,
+    buildTimeoutMs: DEPLOY_BUILD_TIMEOUT_MS,
+  });
   // The SQL runner's databases, one per project, never the application's (decision 0017).
   const projectDatabases = await createProjectDatabases({ env, log: app.log });
   app.addHook('onClose', () => projectDatabases.close());
@@ -353,6 +377,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registry: terminals,
     idleMs: env.TERMINAL_IDLE_MINUTES * 60_000,
     publicUrl: env.PUBLIC_URL,
+  });
+  await registerPresenceRoutes(app, {
+    db: database.db,
+    publicUrl: env.PUBLIC_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: options.redisPrefix,
   });
   await registerPreviewRoutes(app, { db: database.db, env });
 

@@ -124,6 +124,21 @@ const EnvSchema = z.object({
     .trim()
     .refine((value) => URL.canParse(value), { message: 'GITHUB_OAUTH_URL must be a URL' })
     .default('https://github.com'),
+  VERCEL_API_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'VERCEL_API_URL must be a URL' })
+    .default('https://api.vercel.com'),
+  NETLIFY_API_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'NETLIFY_API_URL must be a URL' })
+    .default('https://api.netlify.com'),
+  RAILWAY_API_URL: z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), { message: 'RAILWAY_API_URL must be a URL' })
+    .default('https://backboard.railway.app'),
   ANTHROPIC_API_KEY: optionalString,
   ANTHROPIC_BASE_URL: optionalUrl('ANTHROPIC_BASE_URL'),
   ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-sonnet-4-5'),
@@ -344,6 +359,21 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`https://github.com`',
     description:
       'Where Sign in with GitHub sends people and exchanges their code (GitHub Enterprise: its own origin); tests point it at a stand-in.',
+  },
+  VERCEL_API_URL: {
+    default: '`https://api.vercel.com`',
+    description:
+      "Vercel's REST API, which Deploy now uploads a project's files to; tests point it at a local stand-in.",
+  },
+  NETLIFY_API_URL: {
+    default: '`https://api.netlify.com`',
+    description:
+      "Netlify's REST API, which Deploy now sends a project's files to as a zip; tests point it at a local stand-in.",
+  },
+  RAILWAY_API_URL: {
+    default: '`https://backboard.railway.app`',
+    description:
+      "Railway's public GraphQL API (`/graphql/v2` on it), which Deploy now asks to build the project's linked GitHub repository; tests point it at a local stand-in.",
   },
   ANTHROPIC_API_KEY: {
     default: 'unset',

@@ -7,8 +7,10 @@ import {
   KeyRound,
   Loader2,
   Play,
+  Rocket,
   Save,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -19,8 +21,8 @@ import { saveStatusText, type SaveState } from './save-status';
 
 /**
  * The editor's header: back, project name (renamed in place), autosave status, save, run,
- * environment variables, database tools, GitHub, agent toggle, presence, shortcuts and theme.
- * Presence arrives with its own feature.
+ * environment variables, database tools, GitHub, deploy, agent toggle, presence, shortcuts and theme.
+ * Presence is the presence feature's avatars, handed in.
  */
 export function EditorHeader({
   projectId,
@@ -36,6 +38,8 @@ export function EditorHeader({
   onDatabaseTools,
   agentPanel,
   onGitHub,
+  onDeploy,
+  presence,
 }: {
   projectId: string;
   projectName: string;
@@ -52,6 +56,9 @@ export function EditorHeader({
   /** The AI agent panel's toggle: shown or not, and unavailable without an AI provider. */
   agentPanel: { open: boolean; unavailable: boolean; onToggle: () => void };
   onGitHub: () => void;
+  onDeploy: () => void;
+  /** Who else has the project open (features/presence). */
+  presence?: ReactNode;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -72,6 +79,7 @@ export function EditorHeader({
         {saveStatusText(saveState, lastSavedAt)}
       </span>
       <div className="ml-auto flex shrink-0 items-center md:gap-1">
+        {presence}
         <Button
           variant="ghost"
           size="sm"
@@ -120,6 +128,15 @@ export function EditorHeader({
           onClick={onGitHub}
         >
           <GitBranch />
+        </ExplainedButton>
+        <ExplainedButton
+          variant="ghost"
+          size="icon"
+          aria-label="Deploy"
+          reason="Deploy: put this project online with Vercel, Netlify or Railway"
+          onClick={onDeploy}
+        >
+          <Rocket />
         </ExplainedButton>
         <ExplainedButton
           variant="ghost"

@@ -21,11 +21,13 @@ import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
 import { EnvVarsDialog } from '../env-vars';
 import { DatabaseToolsDialog } from '../database';
 import { GitHubDialog } from '../git-sync';
+import { DeployDialog } from '../deployment';
 import type { CodeEditorHandle } from '../quick-actions';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
 import { useFocusReturn } from './dialogs/use-focus-return';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
 import { EditorHeader } from './editor-header';
+import { PresenceAvatars, usePresence, useReloadOnRemoteSave } from '../presence';
 import { EditorSkeleton } from './editor-skeleton';
 import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs';
 import { FileTree } from './file-tree';
@@ -45,7 +47,14 @@ const loadCodeEditor = () => import('./code-editor');
 const CodeEditor = lazy(loadCodeEditor);
 
 type WorkspaceDialog =
-  'quickOpen' | 'search' | 'goToLine' | 'shortcuts' | 'envVars' | 'databaseTools' | 'github';
+  | 'quickOpen'
+  | 'search'
+  | 'goToLine'
+  | 'shortcuts'
+  | 'envVars'
+  | 'databaseTools'
+  | 'github'
+  | 'deploy';
 type MonacoEditorInstance = Monaco.editor.IStandaloneCodeEditor;
 
 /** The editor route, /editor/{id}. */
@@ -61,7 +70,8 @@ export default function EditorPage() {
 
 function Workspace({ projectId, projectName }: { projectId: string; projectName: string }) {
   const files = useProjectFiles(projectId);
-  const autosave = useAutosave(projectId);
+  const presence = usePresence(projectId);
+  const autosave = useAutosave(projectId, { onSaved: presence.fileSaved });
   // Undefined until the person picks (or deletes) a file: until then the initial choice
   // (pickInitialFile) applies. Null is a cleared selection (the open file was deleted).
   const [chosenPath, setChosenPath] = useState<string | null | undefined>(undefined);
@@ -92,6 +102,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const selected = fileList.find((file) => file.path === selectedPath && !file.isDirectory) ?? null;
   // The list has no content: the selected file's text is fetched as it is opened.
   const openFile = useOpenFile(projectId, fileList, selected);
+  const { setActiveFile } = presence;
+  const selectedFilePath = selected?.path ?? null;
+  useEffect(() => setActiveFile(selectedFilePath), [setActiveFile, selectedFilePath]);
   const shownFile = openFile.file;
   const shownPath = openFile.loading ? null : (shownFile?.path ?? null);
 
@@ -103,12 +116,18 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const dirtyPaths = useMemo(() => new Set(Object.keys(autosave.drafts)), [autosave.drafts]);
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [phonePane, setPhonePane] = useState<PhonePane>('code');
-  // The right column shows the AI agents instead of its tabs while toggled on (spec 2.1); on a
+  // The right column shows the AI agents instead of its tabs while toggled on; on a
   // phone they take the Preview & AI pane.
   const agentToggle = useAgentPanelToggle();
   const agentUnavailable = useAiStatus().data?.configured === false;
   const agentShown = agentToggle.open && !agentUnavailable;
   const refreshFiles = useRefreshFiles(projectId);
+  useReloadOnRemoteSave({
+    presence,
+    openPath: selectedFilePath,
+    unsavedPaths: dirtyPaths,
+    refreshFiles,
+  });
   // On a phone, opening a file from Files shows it in Code.
   const onSelect = useCallback((file: ProjectFileEntry) => {
     setChosenPath(file.path);
@@ -472,6 +491,14 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           },
         }}
         onGitHub={() => setDialog('github')}
+        onDeploy={() => setDialog('deploy')}
+        presence={
+          <PresenceAvatars
+            status={presence.status}
+            you={presence.you}
+            collaborators={presence.collaborators}
+          />
+        }
       />
       <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
@@ -567,6 +594,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
         onOpenChange={(open) => setDialog(open ? 'github' : null)}
         onFilesChanged={refreshFiles}
         onBeforeSync={autosave.saveAll}
+        onCloseAutoFocus={focusReturn.onCloseAutoFocus}
+      />
+      <DeployDialog
+        projectId={projectId}
+        open={dialog === 'deploy'}
+        onOpenChange={(open) => setDialog(open ? 'deploy' : null)}
         onCloseAutoFocus={focusReturn.onCloseAutoFocus}
       />
       <ShortcutsDialog

@@ -41,8 +41,18 @@ function staleBody(error: unknown): StaleSaveResponse | null {
  * is kept in the browser until the server has it, is retried after a failure or when the
  * connection returns, and a save based on an old version becomes a conflict to resolve.
  */
-export function useAutosave(projectId: string) {
+export function useAutosave(
+  projectId: string,
+  options: {
+    /** Each save the server accepted, by path (live collaboration tells the others). */
+    onSaved?: (path: string) => void;
+  } = {},
+) {
   const queryClient = useQueryClient();
+  const onSaved = useRef(options.onSaved);
+  useEffect(() => {
+    onSaved.current = options.onSaved;
+  });
   const [drafts, setDrafts] = useState<Drafts>(() => loadDrafts(projectId));
   const [state, setState] = useState<SaveState>(() =>
     Object.keys(loadDrafts(projectId)).length > 0 ? 'unsaved' : 'idle',
@@ -80,6 +90,7 @@ export function useAutosave(projectId: string) {
           baseVersion: draft.baseVersion,
         });
         replaceInCache(saved);
+        onSaved.current?.(path);
         updateDrafts((previous) => {
           const current = previous[path];
           if (!current) return previous;
@@ -212,6 +223,7 @@ export function useAutosave(projectId: string) {
       }
       try {
         replaceInCache(await send(current.version));
+        onSaved.current?.(path);
         return 'saved';
       } catch (error) {
         const stale = errorStatus(error) === 409 ? staleBody(error) : null;

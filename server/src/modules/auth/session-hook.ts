@@ -12,16 +12,19 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user of an /api request, or null (set before any handler runs). */
+    /** The signed-in user of an /api request or /ws upgrade, or null (set before any handler runs). */
     auth: AuthContext | null;
   }
 }
 
-/** Resolves the session cookie once per API request, so handlers and policies just read it. */
+/**
+ * Resolves the session cookie once per API request (and the collaboration socket's upgrade,
+ * GET /ws), so handlers and policies just read it.
+ */
 export function installSessionHook(app: FastifyInstance, db: Database, policy: SessionPolicy) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && request.url.split('?', 1)[0] !== '/ws') return;
     const token = readSessionCookie(request);
     if (!token) return;
     request.auth = await getSessionUser({ db, token, policy });

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import {
+  PRESENCE_CLOSE_CODES,
+  PRESENCE_LIMITS,
+  PresenceClientMessageSchema,
+  type PresenceClientMessage,
+} from '@kiln/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { WebSocket, type RawData } from 'ws';
+import type { Database } from '../../db/client';
+import { canJoinProject } from './access';
+import type { PresenceHub } from './hub';
+
+export interface PresenceConnectionDeps {
+  db: Database;
+  hub: PresenceHub;
+}
+
+export interface PresenceUser {
+  id: string;
+  name: string | null;
+}
+
+const MINUTE_MS = 60_000;
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
+/** The name others see: the account's, or 'User' and the last 4 characters of its id. */
+export function displayName(user: PresenceUser): string {
+  const name = user.name?.trim();
+  return name ? name : `User${user.id.slice(-4)}`;
+}
+
+/**
+ * One browser tab's collaboration socket. Who it is comes from the session, never from what
+ * it claims in `join`. Messages are handled one at a time, in order (a join checks the
+ * database); a malformed one is logged and ignored, and too many of them close the socket.
+ */
+export function openPresenceConnection(
+  deps: PresenceConnectionDeps,
+  options: { socket: WebSocket; user: PresenceUser; log: FastifyBaseLogger },
+): void {
+  const { socket, user, log } = options;
+  const connectionId = randomUUID();
+  let projectId: string | null = null;
+  let badAt: number[] = [];
+  let queue = Promise.resolve();
+
+  const deliver = (text: string) => {
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  };
+  const leave = () => {
+    if (projectId) deps.hub.leave(projectId, connectionId);
+    projectId = null;
+  };
+  const refuse = (reason: string, detail: object = {}) => {
+    log.warn({ ...detail, userId: user.id }, `presence: ${reason}; ignored`);
+    const now = Date.now();
+    badAt = [...badAt.filter((at) => at > now - MINUTE_MS), now];
+    if (badAt.length >= PRESENCE_LIMITS.badMessagesPerMinute) {
+      socket.close(PRESENCE_CLOSE_CODES.tooManyBadMessages, 'Too many malformed messages');
+    }
+  };
+
+  async function handle(message: PresenceClientMessage): Promise<void> {
+    switch (message.type) {
+      case 'join': {
+        leave();
+        if (!(await canJoinProject(deps.db, user.id, message.projectId))) {
+          socket.close(PRESENCE_CLOSE_CODES.projectNotFound, 'Project not found');
+          return;
+        }
+        // The socket may have closed while the database answered.
+        if (socket.readyState !== WebSocket.OPEN) return;
+        projectId = message.projectId;
+        deps.hub.join(
+          projectId,
+          {
+            connectionId,
+            userId: user.id,
+            userName: displayName(user),
+            activeFile: null,
+            joinedAt: new Date().toISOString(),
+          },
+          deliver,
+        );
+        return;
+      }
+      case 'leave':
+        leave();
+        return;
+      case 'active_file':
+        if (!projectId) return refuse('a message before join', { type: message.type });
+        deps.hub.openedFile(projectId, connectionId, message.filePath);
+        return;
+      case 'file_saved':
+        if (!projectId) return refuse('a message before join', { type: message.type });
+        deps.hub.savedFile(projectId, connectionId, message.filePath);
+        return;
+    }
+  }
+
+  socket.on('message', (data: RawData, isBinary: boolean) => {
+    const bytes = Array.isArray(data)
+      ? data.reduce((sum, part) => sum + part.byteLength, 0)
+      : data.byteLength;
+    if (isBinary) return refuse('a binary message', { bytes });
+    if (bytes > PRESENCE_LIMITS.messageBytes) return refuse('an oversized message', { bytes });
+    let message: PresenceClientMessage;
+    try {
+      const text = textOf(data);
+      message = PresenceClientMessageSchema.parse(JSON.parse(text));
+    } catch (error) {
+      return refuse('a malformed message', { err: error });
+    }
+    queue = queue
+      .then(() => handle(message))
+      .catch((error: unknown) => log.error({ err: error }, 'presence: a message failed'));
+  });
+  socket.on('close', () => {
+    // After any join still being checked, so a late join does not leave a ghost behind.
+    queue = queue.then(leave);
+  });
+}

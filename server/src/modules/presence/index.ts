@@ -1,0 +1,3 @@
+// The presence module's public entry: the collaboration socket, GET /ws.
+export { registerPresenceRoutes, type PresenceRouteDeps } from './routes';
+export { canJoinProject } from './access';
