@@ -1,4 +1,4 @@
-// bench/presence: delivery latency of live presence (GET /ws) under load, next to a bare `ws`
+// bench/collab: delivery latency of live presence (GET /ws) under load, next to a bare `ws`
 // server doing the same fan-out (the floor for one Node.js process on this machine).
 //  - Kiln: the production build (server/dist, `npm run build` first) in a process of its own,
 //    20 accounts with a project each, 10 sockets per project (200 in all) signed in with the
@@ -10,7 +10,7 @@
 // save's path carries its send time). The first seconds warm up and are not counted.
 // Goal: p99 under 50 ms and within 2x of the bare server. It is a measurement, not a test: it
 // prints met/MISSED and exits 0 either way.
-// Run: npm run presence -w bench   (BENCH_SECONDS=5 for a quick look)
+// Run: npm run collab -w bench   (BENCH_SECONDS=5 for a quick look)
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
