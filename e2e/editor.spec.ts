@@ -254,6 +254,9 @@ test.describe('editor', () => {
     test.slow();
     void signedIn;
     const id = await createProject(page, 'blank', 'Race');
+    // This tab hears nothing of the other's saves (live presence would reload its unmodified
+    // file), so it keeps the version it opened, as a tab offline for a moment would.
+    await page.routeWebSocket(/\/ws$/, (socket) => socket.close());
     await page.goto(`/editor/${id}`);
     await editorReady(page);
     const other = await page.context().newPage();
