@@ -45,7 +45,7 @@ export async function createProject(page: Page, templateId: string, name: string
     data: { name, templateId },
     headers: { 'x-csrf-token': csrf?.value ?? '' },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 

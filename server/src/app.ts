@@ -27,11 +27,13 @@ import {
 import { registerAuthRoutes } from './modules/auth/routes';
 import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
+import { runtimesOfThisServer } from './modules/runtimes';
 import { registerExecRoutes } from './modules/exec/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
 import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
+import { createMemberJobs, registerMemberRoutes } from './modules/members';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -83,6 +85,8 @@ export interface BuildAppOptions {
   sandbox?: ManagedSandbox;
   /** The AI models; by default those the settings configure (tests hand in scripted ones). */
   aiProviders?: AiProviders;
+  /** Where language runtimes are looked for, written as PATH is; default the server's PATH. */
+  runtimeSearchPath?: string;
   /** Whether this process runs background jobs (false for `--role=web`); default true. */
   worker?: boolean;
   /** Namespace of the job queue's Redis keys; tests give each app its own. */
@@ -241,7 +245,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await jobs.every(workspaceCleanup, {}, ORPHAN_CLEANUP_INTERVAL_MS);
   app.addHook('onClose', () => workspaces.close());
 
-  registerHealthRoutes(app, { database, mailTransport: mailer.transport, sandbox, jobs });
+  // Looked for in the background: start-up does not wait, the first run or health check may.
+  const runtimes = runtimesOfThisServer({
+    searchPath: options.runtimeSearchPath,
+    commands: { python: env.EXEC_PYTHON },
+  });
+  registerHealthRoutes(app, {
+    database,
+    mailTransport: mailer.transport,
+    sandbox,
+    jobs,
+    runtimes,
+  });
   registerAuthRoutes(app, {
     db: database.db,
     jobs,
@@ -255,6 +270,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminRoutes(app, { db: database.db });
   registerUploadRoutes(app, { db: database.db });
   registerProjectRoutes(app, { db: database.db, afterBulkImport });
+  const memberJobs = createMemberJobs({
+    db: database.db,
+    mail: { mailer, publicUrl: env.PUBLIC_URL },
+  });
+  jobs.register(memberJobs.invitationMail);
+  registerMemberRoutes(app, { db: database.db, jobs, memberJobs });
   registerFileRoutes(app, { db: database.db, afterBulkImport });
   registerTemplateRoutes(app);
   const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);
@@ -341,6 +362,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     queue: runQueue,
     environment: projectEnvironment,
     workspaceFolder: (projectId) => workspaces.folderOf(projectId),
+    runtimes,
+    openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
   });
   // Installs and the terminal reach package registries only through this proxy (decision 0016).
   const registryProxy = createRegistryProxy({
@@ -365,6 +388,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxEntries: env.INSTALL_MAX_FILES,
     },
     environment: projectEnvironment,
+    openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
     log: app.log,
   });
   registerTerminalRoutes(app, {
@@ -374,6 +398,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     environment: projectEnvironment,
     openRegistryBridge: (projectId) =>
       openProjectRegistryBridge({ db: database.db, proxy: registryProxy }, projectId),
+    openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
     registry: terminals,
     idleMs: env.TERMINAL_IDLE_MINUTES * 60_000,
     publicUrl: env.PUBLIC_URL,

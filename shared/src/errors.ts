@@ -32,6 +32,8 @@ export const ERROR_STATUS = {
   /** The AI provider sent nothing for AI_IDLE_TIMEOUT_SECONDS. */
   AI_TIMEOUT: 504,
   SERVICE_UNAVAILABLE: 503,
+  /** A file or project needs a language runtime this server lacks (or has too old a version of). */
+  RUNTIME_MISSING: 503,
   AI_NOT_CONFIGURED: 503,
 } as const;
 

@@ -21,3 +21,5 @@ export * from './packages/schemas';
 export * from './terminal/schemas';
 export * from './presence/schemas';
 export * from './agent/schemas';
+export * from './health/schemas';
+export * from './members/schemas';

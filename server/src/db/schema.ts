@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +15,7 @@ import type {
   DeploymentState,
   DeployPlatform,
   GenerationState,
+  MemberRole,
   OrchestrationState,
   SubscriptionPlan,
   SubscriptionStatus,
@@ -128,6 +130,31 @@ export const projects = pgTable(
   },
   (table) => [index('projects_owner_updated_idx').on(table.ownerId, table.updatedAt)],
 );
+
+/**
+ * Someone other than the owner who works in a project, as an editor or a viewer. The owner is
+ * never a row here: ownership stays on the project.
+ */
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MemberRole>().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.userId] }),
+    index('project_members_user_idx').on(table.userId),
+  ],
+);
+
+export type ProjectMemberRow = typeof projectMembers.$inferSelect;
 
 /**
  * A project's files. Text lives in `content`, anything else in `data` with its type. `version`

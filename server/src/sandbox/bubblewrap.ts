@@ -1,5 +1,11 @@
 import { spawn } from 'node:child_process';
 import { EXEC_LIMITS, type RunLanguage, type RunLimitHit } from '@kiln/shared';
+import {
+  BRIDGE_LAUNCHER,
+  BRIDGE_LAUNCHER_SOURCE,
+  bridgeLauncherCommand,
+  bridgeMountArgs,
+} from './bridges';
 import { openInstalledFolders, type InstalledFolder } from './installed-folders';
 import { OutputBuffer } from './output-buffer';
 import { openBubblewrapSession } from './session';
@@ -8,7 +14,7 @@ import { tmpfsBytesFor, writeRunDirectory } from './run-directory';
 import { runEnvironment, SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
 import { isolationArgs } from './system-mounts';
 import { TranspileError, TS_RUNNER_SOURCE, transpileTypeScript } from './typescript';
-import type { RunOutcome, RunRequest, Sandbox } from './types';
+import type { RunOutcome, RunRequest, Sandbox, SessionBridge } from './types';
 
 export interface BubblewrapOptions {
   bwrapPath: string;
@@ -84,10 +90,12 @@ async function runInBubblewrap(
     const directory = await writeRunDirectory({
       root: options.workRoot,
       files: copied,
-      support:
-        request.language === 'python'
+      support: {
+        ...(request.language === 'python'
           ? {}
-          : { [TS_RUNNER]: TS_RUNNER_SOURCE, [BLOCKING_STDIO]: BLOCKING_STDIO_SOURCE },
+          : { [TS_RUNNER]: TS_RUNNER_SOURCE, [BLOCKING_STDIO]: BLOCKING_STDIO_SOURCE }),
+        ...(request.bridges?.length ? { [BRIDGE_LAUNCHER]: BRIDGE_LAUNCHER_SOURCE } : {}),
+      },
       owner: options.runAs,
     });
     try {
@@ -96,6 +104,7 @@ async function runInBubblewrap(
         homeBytes: tmpfsBytesFor(copied) + EXEC_LIMITS.writtenBytes,
         env: request.env,
         installed,
+        bridges: request.bridges ?? [],
         command: interpreterCommand(options, request, installed),
       });
       return await spawnSandbox(options, args, started, installed);
@@ -144,6 +153,7 @@ function bubblewrapArgs(
     homeBytes: number;
     env: Record<string, string>;
     installed: InstalledFolder[];
+    bridges: SessionBridge[];
     command: string[];
   },
 ): string[] {
@@ -189,6 +199,7 @@ function bubblewrapArgs(
       String(FIRST_EXTRA_FD + index),
       `${SANDBOX_PROJECT}/${folder.name}`,
     ]),
+    ...bridgeMountArgs(run.bridges),
     // The root bwrap builds is a tmpfs of its own, unbounded: read-only, so every write lands
     // in the capped home.
     '--remount-ro',
@@ -200,6 +211,11 @@ function bubblewrapArgs(
     '--',
     ...limits,
     ...copyThenRun,
+    ...bridgeLauncherCommand({
+      nodePath: options.nodePath,
+      supportFolder: SUPPORT,
+      bridges: run.bridges,
+    }),
     ...run.command,
   ];
 }

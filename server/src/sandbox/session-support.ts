@@ -1,46 +1,10 @@
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { BRIDGE_LAUNCHER, BRIDGE_LAUNCHER_SOURCE } from './bridges';
 
 /** Where the session's support files appear inside the sandbox, read-only. */
 export const SESSION_SUPPORT = '/kiln';
-
-/**
- * Opens each bridge's port on the sandbox's loopback, forwarding every connection to its Unix
- * socket (Kiln on the host), then runs the command and leaves with its status. Runs inside the
- * sandbox as plain CommonJS, so it needs nothing but Node.
- */
-const LAUNCHER_SOURCE = `'use strict';
-const net = require('node:net');
-const { spawn } = require('node:child_process');
-const bridges = JSON.parse(process.argv[2]);
-const command = process.argv.slice(4);
-let listening = 0;
-for (const bridge of bridges) {
-  const server = net.createServer((inside) => {
-    const outside = net.connect(bridge.socket);
-    inside.pipe(outside).pipe(inside);
-    const close = () => { inside.destroy(); outside.destroy(); };
-    inside.on('error', close);
-    outside.on('error', close);
-  });
-  server.listen(bridge.port, '127.0.0.1', () => {
-    listening += 1;
-    if (listening === bridges.length) start();
-  });
-}
-function start() {
-  const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
-  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
-    process.on(signal, () => child.kill(signal));
-  }
-  child.on('error', (error) => {
-    process.stderr.write('kiln: ' + error.message + '\\n');
-    process.exit(127);
-  });
-  child.on('exit', (code, signal) => process.exit(code ?? 128 + (require('node:os').constants.signals[signal] ?? 1)));
-}
-`;
 
 /** Other support programs, by file name; a session's command refers to them under /kiln. */
 const extraSupport = new Map<string, string>();
@@ -60,7 +24,7 @@ const written = new Map<string, Promise<string>>();
  */
 export function writeSessionSupport(workRoot: string): Promise<string> {
   const files: Record<string, string> = {
-    'launcher.cjs': LAUNCHER_SOURCE,
+    [BRIDGE_LAUNCHER]: BRIDGE_LAUNCHER_SOURCE,
     ...Object.fromEntries(extraSupport),
   };
   const hash = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { BubblewrapOptions } from './bubblewrap';
+import { bridgeLauncherCommand, bridgeMountArgs } from './bridges';
 import { SESSION_SUPPORT, writeSessionSupport } from './session-support';
 import { SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
 import { isolationArgs } from './system-mounts';
@@ -29,35 +29,19 @@ export async function openBubblewrapSession(
     '--core=0',
     '--',
   ];
-  const bridgeMounts = request.bridges.flatMap((bridge, index) => [
-    '--bind',
-    bridge.socket,
-    bridgeSocketPath(index),
-  ]);
-  // Without bridges the program starts directly; with them, a small Node launcher opens the
-  // ports first, then starts it, so the first request never finds the port closed.
-  const launcher =
-    request.bridges.length === 0
-      ? []
-      : [
-          options.nodePath,
-          '--max-old-space-size=64',
-          `${SESSION_SUPPORT}/launcher.cjs`,
-          JSON.stringify(
-            request.bridges.map((bridge, index) => ({
-              port: bridge.port,
-              socket: bridgeSocketPath(index),
-            })),
-          ),
-          '--',
-        ];
+  const launcher = bridgeLauncherCommand({
+    nodePath: options.nodePath,
+    supportFolder: SESSION_SUPPORT,
+    bridges: request.bridges,
+  });
   const args = [
     options.bwrapPath,
     ...isolationArgs(options.interpreterDirs),
     '--ro-bind',
     support,
     SESSION_SUPPORT,
-    ...bridgeMounts,
+    ...bridgeMountArgs(request.bridges),
+    ...(request.mounts ?? []).flatMap((mount) => ['--ro-bind', mount.host, mount.inside]),
     '--size',
     String(request.scratchBytes),
     '--tmpfs',
@@ -98,9 +82,4 @@ export async function openBubblewrapSession(
       }
     },
   };
-}
-
-/** Where the n-th bridge's socket is mounted inside the sandbox. */
-function bridgeSocketPath(index: number): string {
-  return path.posix.join('/kiln-net', `bridge-${index}.sock`);
 }

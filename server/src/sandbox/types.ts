@@ -20,6 +20,8 @@ export interface RunRequest {
    * `.venv`) are mounted read-only into the run. Runs without one see the standard library only.
    */
   workspace?: string;
+  /** Ways out of the run's closed network (the project's database), as a session has them. */
+  bridges?: SessionBridge[];
 }
 
 /** What a run produced, before the route adds which language and backend ran it. */
@@ -53,6 +55,15 @@ export interface SessionBridge {
   socket: string;
 }
 
+/** A bridge opened for one run or session, with the variables its programs use it by. */
+export interface OpenBridge {
+  bridge: SessionBridge;
+  /** Added after the project's own variables. */
+  env: Record<string, string>;
+  /** Called when the run or session ends. */
+  close(): Promise<void>;
+}
+
 export interface SessionRequest {
   /** The project's workspace on the host, mounted read-write as the working folder. */
   workspace: string;
@@ -61,6 +72,11 @@ export interface SessionRequest {
   command: string[];
   limits: SessionLimits;
   bridges: SessionBridge[];
+  /**
+   * Host files mounted read-only (`host` at `inside`): a socket a program inside connects to Kiln
+   * through (the dev server's reverse bridge), a file Kiln wrote for it.
+   */
+  mounts?: Array<{ host: string; inside: string }>;
   /** Size of the tmpfs holding the home (outside the workspace) and /tmp. */
   scratchBytes: number;
 }

@@ -21,7 +21,10 @@ export interface TestApp {
 /** The real app on a real, empty database; `settings` are environment variables as strings. */
 export async function createTestApp(
   settings: Record<string, string> = {},
-  overrides: Pick<BuildAppOptions, 'aiProviders' | 'worker' | 'logger' | 'logStream'> = {},
+  overrides: Pick<
+    BuildAppOptions,
+    'aiProviders' | 'worker' | 'logger' | 'logStream' | 'runtimeSearchPath'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kiln-test-'));
   const env = loadEnv({

@@ -15,13 +15,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input, Label } from '../../components/ui/input';
+import { Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { planOptionLabel, planStatusNote, STATUS_LABELS } from './admin-model';
 import { useUpdateAdminUser } from './api';
-
-const SELECT =
-  'border-input bg-background h-10 w-full rounded-md border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The Edit User dialog: plan, status and the administrator flag. */
 export function EditUserDialog({
@@ -107,11 +104,10 @@ function EditUserForm({
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-plan`}>Plan</Label>
-        <select
+        <Select
           id={`${id}-plan`}
           // Focus starts on the first thing to change rather than the read-only email.
           autoFocus
-          className={SELECT}
           value={plan}
           onChange={(event) => setPlan(event.target.value as SubscriptionPlan)}
         >
@@ -120,13 +116,12 @@ function EditUserForm({
               {planOptionLabel(option)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-status`}>Status</Label>
-        <select
+        <Select
           id={`${id}-status`}
-          className={SELECT}
           value={status}
           aria-describedby={`${id}-status-note`}
           onChange={(event) => setStatus(event.target.value as SubscriptionStatus)}
@@ -136,7 +131,7 @@ function EditUserForm({
               {STATUS_LABELS[option]}
             </option>
           ))}
-        </select>
+        </Select>
         {/* Said as the choice changes: Pro with status Free, say, is a plan given free of charge. */}
         <p
           id={`${id}-status-note`}

@@ -31,6 +31,8 @@ import { ProjectToolbar } from './project-toolbar';
 import { SubscriptionCard } from './subscription-card';
 import { useDashboardParams } from './use-dashboard-params';
 import { VerifyEmailBanner } from './verify-email-banner';
+import { SharedProjects } from '../members';
+import { formatRelativeTime } from './relative-time';
 
 /** The loading state shows 6 skeleton cards. */
 const SKELETON_COUNT = 6;
@@ -178,6 +180,7 @@ export default function DashboardPage() {
             onDelete={setDeleting}
           />
         )}
+        <SharedProjects formatUpdated={formatRelativeTime} />
       </main>
       <CreateProjectDialog
         open={creating}

@@ -7,13 +7,10 @@ import {
 } from '@kiln/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { FieldError, Input, Label } from '../../components/ui/input';
+import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/request';
 import { useSaveDeploymentConfig } from './api';
-
-const SELECT =
-  'border-input bg-background h-10 w-full rounded-md border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Where each platform's key is made, said beside the key field. */
 const KEY_SOURCE: Record<DeployPlatform, string> = {
@@ -57,9 +54,8 @@ export function ConfigForm({ projectId }: { projectId: string }) {
       <div className="grid gap-2 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-platform`}>Platform</Label>
-          <select
+          <Select
             id={`${id}-platform`}
-            className={SELECT}
             value={platform}
             onChange={(event) => setPlatform(DeployPlatformSchema.parse(event.target.value))}
           >
@@ -68,7 +64,7 @@ export function ConfigForm({ projectId }: { projectId: string }) {
                 {DEPLOY_PLATFORM_NAMES[option]}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-name`}>Project name</Label>

@@ -10,19 +10,21 @@ import {
   Rocket,
   Save,
 } from 'lucide-react';
+import type { ProjectRole } from '@kiln/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { ExplainedButton } from './header/explained-button';
+import { ExplainedButton } from '../../components/ui/explained-button';
 import { ProjectName } from './header/project-name';
 import { saveStatusText, type SaveState } from './save-status';
 
 /**
  * The editor's header: back, project name (renamed in place), autosave status, save, run,
- * environment variables, database tools, GitHub, deploy, agent toggle, presence, shortcuts and theme.
- * Presence is the presence feature's avatars, handed in.
+ * environment variables, database tools, GitHub, deploy, agent toggle, presence, sharing, shortcuts
+ * and theme. Presence and sharing are their features' pieces, handed in. What is offered follows
+ * the person's role in the project (the server checks it again on every call).
  */
 export function EditorHeader({
   projectId,
@@ -40,6 +42,8 @@ export function EditorHeader({
   onGitHub,
   onDeploy,
   presence,
+  share,
+  role = 'owner',
 }: {
   projectId: string;
   projectName: string;
@@ -59,6 +63,13 @@ export function EditorHeader({
   onDeploy: () => void;
   /** Who else has the project open (features/presence). */
   presence?: ReactNode;
+  /** Who works in the project and the Share dialog (features/members). */
+  share?: ReactNode;
+  /**
+   * The person's role: a viewer is offered only what reads the project, and the owner alone
+   * sees the secrets and deploys.
+   */
+  role?: ProjectRole;
 }) {
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
@@ -67,46 +78,59 @@ export function EditorHeader({
           <ArrowLeft />
         </Link>
       </Button>
-      <ProjectName projectId={projectId} name={projectName} />
-      <span
-        className={cn(
-          'text-muted-foreground ml-2 hidden text-xs sm:inline',
-          saveState === 'unsaved' && 'text-primary',
-        )}
-        aria-live="polite"
-        data-testid="save-status"
-      >
-        {saveStatusText(saveState, lastSavedAt)}
-      </span>
+      <ProjectName projectId={projectId} name={projectName} renamable={role === 'owner'} />
+      {/* A viewer saves nothing: "All changes saved" would only puzzle them. */}
+      {role !== 'viewer' && (
+        <span
+          className={cn(
+            'text-muted-foreground ml-2 hidden text-xs sm:inline',
+            saveState === 'unsaved' && 'text-primary',
+          )}
+          aria-live="polite"
+          data-testid="save-status"
+        >
+          {saveStatusText(saveState, lastSavedAt)}
+        </span>
+      )}
       <div className="ml-auto flex shrink-0 items-center md:gap-1">
         {presence}
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onSave}
-          disabled={saveState === 'saving'}
-          className="max-md:size-9 max-md:px-0"
-        >
-          <Save aria-hidden /> <span className="sr-only md:not-sr-only">Save</span>
-        </Button>
-        <ExplainedButton
-          variant="ghost"
-          size="sm"
-          onClick={onRun}
-          // Only the files Kiln runs; one run at a time.
-          unavailable={running || !run.runnable}
-          reason={running ? 'A run is in progress' : run.reason}
-          aria-busy={running}
-          className="max-md:size-9 max-md:px-0"
-        >
-          {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
-          <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
-        </ExplainedButton>
+        {share}
+        {role !== 'viewer' && (
+          <>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onSave}
+              disabled={saveState === 'saving'}
+              className="max-md:size-9 max-md:px-0"
+            >
+              <Save aria-hidden /> <span className="sr-only md:not-sr-only">Save</span>
+            </Button>
+            <ExplainedButton
+              variant="ghost"
+              size="sm"
+              onClick={onRun}
+              // Only the files Kiln runs; one run at a time.
+              unavailable={running || !run.runnable}
+              reason={running ? 'A run is in progress' : run.reason}
+              aria-busy={running}
+              className="max-md:size-9 max-md:px-0"
+            >
+              {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
+              <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
+            </ExplainedButton>
+          </>
+        )}
         <ExplainedButton
           variant="ghost"
           size="icon"
           aria-label="Environment variables"
-          reason="Environment variables: given to the programs you run"
+          unavailable={role !== 'owner'}
+          reason={
+            role === 'owner'
+              ? 'Environment variables: given to the programs you run'
+              : "Only the project's owner sees its environment variables"
+          }
           onClick={onEnvVars}
         >
           <KeyRound />
@@ -115,7 +139,12 @@ export function EditorHeader({
           variant="ghost"
           size="icon"
           aria-label="Database Tools"
-          reason="Database Tools: run SQL on this project's own database"
+          unavailable={role === 'viewer'}
+          reason={
+            role === 'viewer'
+              ? 'Viewers cannot run SQL on this project'
+              : "Database Tools: run SQL on this project's own database"
+          }
           onClick={onDatabaseTools}
         >
           <Database />
@@ -133,7 +162,12 @@ export function EditorHeader({
           variant="ghost"
           size="icon"
           aria-label="Deploy"
-          reason="Deploy: put this project online with Vercel, Netlify or Railway"
+          unavailable={role !== 'owner'}
+          reason={
+            role === 'owner'
+              ? 'Deploy: put this project online with Vercel, Netlify or Railway'
+              : "Only the project's owner deploys it"
+          }
           onClick={onDeploy}
         >
           <Rocket />
@@ -141,13 +175,15 @@ export function EditorHeader({
         <ExplainedButton
           variant="ghost"
           size="icon"
-          unavailable={agentPanel.unavailable}
+          unavailable={agentPanel.unavailable || role === 'viewer'}
           aria-label="AI agent"
           aria-pressed={!agentPanel.unavailable && agentPanel.open}
           reason={
-            agentPanel.unavailable
-              ? 'The AI agent needs an AI provider'
-              : 'AI agent: five agents plan, build, review, test and debug your request'
+            role === 'viewer'
+              ? 'Viewers cannot ask the AI agents to change this project'
+              : agentPanel.unavailable
+                ? 'The AI agent needs an AI provider'
+                : 'AI agent: five agents plan, build, review, test and debug your request'
           }
           onClick={agentPanel.onToggle}
           className={cn(!agentPanel.unavailable && agentPanel.open && 'bg-muted text-primary')}

@@ -27,6 +27,7 @@ import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
 import { useFocusReturn } from './dialogs/use-focus-return';
 import { useWorkspaceShortcuts } from './dialogs/use-workspace-shortcuts';
 import { EditorHeader } from './editor-header';
+import { ShareButton, useProjectMembers, ViewOnlyBanner } from '../members';
 import { PresenceAvatars, usePresence, useReloadOnRemoteSave } from '../presence';
 import { EditorSkeleton } from './editor-skeleton';
 import { CreateFileDialog, DeleteFileDialog, RenameDialog } from './file-dialogs';
@@ -72,6 +73,12 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
   const files = useProjectFiles(projectId);
   const presence = usePresence(projectId);
   const autosave = useAutosave(projectId, { onSaved: presence.fileSaved });
+  // Until the role is known the project is shown as its owner sees it (the usual case); the
+  // server refuses what the role does not allow either way.
+  const members = useProjectMembers(projectId);
+  const role = members.data?.yourRole ?? 'owner';
+  const viewOnly = role === 'viewer';
+  const ownerName = members.data?.members.find((member) => member.role === 'owner')?.name ?? null;
   // Undefined until the person picks (or deletes) a file: until then the initial choice
   // (pickInitialFile) applies. Null is a cleared selection (the open file was deleted).
   const [chosenPath, setChosenPath] = useState<string | null | undefined>(undefined);
@@ -348,6 +355,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       onRename={setRenaming}
       onDelete={setDeleting}
       onUpload={(entries) => void actions.upload(entries)}
+      readOnly={viewOnly}
     />
   );
   const codePane = (
@@ -406,7 +414,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
                     bindEditor(editor, monaco);
                   }}
                   path={shownFile.path}
-                  readOnly={openFile.loading}
+                  readOnly={openFile.loading || viewOnly}
                   initialValue={autosave.drafts[shownFile.path]?.content ?? shownFile.content ?? ''}
                   onChange={(content) => {
                     if (!applyingServerText.current) autosave.edit(shownFile, content);
@@ -499,7 +507,10 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
             collaborators={presence.collaborators}
           />
         }
+        share={<ShareButton projectId={projectId} projectName={projectName} />}
+        role={role}
       />
+      {viewOnly && <ViewOnlyBanner ownerName={ownerName} />}
       <GenerationBanner projectId={projectId} onFilesChanged={refreshFiles} />
       {isPhone ? (
         <PhoneWorkspace

@@ -62,6 +62,7 @@ export function FileTree({
   dirtyPaths,
   onSelect,
   onUpload,
+  readOnly = false,
   ...actions
 }: {
   files: ProjectFileEntry[];
@@ -69,6 +70,8 @@ export function FileTree({
   dirtyPaths: ReadonlySet<string>;
   onSelect: (file: ProjectFileEntry) => void;
   onUpload: (entries: UploadEntry[]) => void;
+  /** A viewer's tree: files open, nothing is created, renamed, deleted or uploaded. */
+  readOnly?: boolean;
 } & RowActions) {
   const [filter, setFilter] = useState('');
   const [dragging, setDragging] = useState(false);
@@ -84,7 +87,7 @@ export function FileTree({
     <div
       className="relative flex h-full flex-col"
       onDragOver={(event) => {
-        if (!event.dataTransfer.types.includes('Files')) return;
+        if (readOnly || !event.dataTransfer.types.includes('Files')) return;
         event.preventDefault();
         setDragging(true);
       }}
@@ -97,47 +100,51 @@ export function FileTree({
         <span className="text-muted-foreground flex-1 text-xs font-semibold tracking-wide uppercase">
           Files
         </span>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          aria-label="New File"
-          title="New File"
-          onClick={() => actions.onCreate('', 'file')}
-        >
-          <FilePlus />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          aria-label="New Folder"
-          title="New Folder"
-          onClick={() => actions.onCreate('', 'folder')}
-        >
-          <FolderPlus />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="size-7"
-          aria-label="Upload files"
-          title="Upload files"
-          onClick={() => uploadInput.current?.click()}
-        >
-          <Upload />
-        </Button>
-        <input
-          ref={uploadInput}
-          type="file"
-          multiple
-          hidden
-          data-testid="file-upload-input"
-          onChange={(event) => {
-            if (event.target.files) onUpload(pickedFiles(event.target.files));
-            event.target.value = '';
-          }}
-        />
+        {!readOnly && (
+          <>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="New File"
+              title="New File"
+              onClick={() => actions.onCreate('', 'file')}
+            >
+              <FilePlus />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="New Folder"
+              title="New Folder"
+              onClick={() => actions.onCreate('', 'folder')}
+            >
+              <FolderPlus />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label="Upload files"
+              title="Upload files"
+              onClick={() => uploadInput.current?.click()}
+            >
+              <Upload />
+            </Button>
+            <input
+              ref={uploadInput}
+              type="file"
+              multiple
+              hidden
+              data-testid="file-upload-input"
+              onChange={(event) => {
+                if (event.target.files) onUpload(pickedFiles(event.target.files));
+                event.target.value = '';
+              }}
+            />
+          </>
+        )}
       </div>
       {dragging && (
         <div className="bg-background/85 border-primary text-primary pointer-events-none absolute inset-0 z-10 flex items-center justify-center border-2 border-dashed text-sm font-medium">
@@ -166,6 +173,7 @@ export function FileTree({
           selectedPath={selectedPath}
           dirtyPaths={dirtyPaths}
           onSelect={onSelect}
+          readOnly={readOnly}
           {...actions}
         />
       )}
@@ -179,6 +187,7 @@ function TreeRows({
   selectedPath,
   dirtyPaths,
   onSelect,
+  readOnly,
   ...actions
 }: {
   files: ProjectFileEntry[];
@@ -186,6 +195,7 @@ function TreeRows({
   selectedPath: string | null;
   dirtyPaths: ReadonlySet<string>;
   onSelect: (file: ProjectFileEntry) => void;
+  readOnly: boolean;
 } & RowActions) {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [focused, setFocused] = useState<string | null>(null);
@@ -301,7 +311,7 @@ function TreeRows({
               dirty={dirtyPaths.has(path)}
               // Actions render on one row at a time: the one under the mouse, or the one
               // focused from the keyboard, so thousands of rows do not carry their buttons.
-              showActions={path === hovered || (hasFocus && path === focused)}
+              showActions={!readOnly && (path === hovered || (hasFocus && path === focused))}
               onClick={onRowClick}
               onHover={setHovered}
               {...actions}

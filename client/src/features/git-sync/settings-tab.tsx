@@ -2,7 +2,7 @@ import { AUTO_PUSH_DELAY_MS, GIT_SYNC_INTERVALS } from '@kiln/shared';
 import { Switch } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { Input, Label } from '../../components/ui/input';
+import { Input, Label, Select } from '../../components/ui/input';
 import { serverErrorMessage } from '../../lib/request';
 import { useBranches } from './api/list-branches';
 import { useSwitchBranch } from './api/switch-branch';
@@ -10,9 +10,6 @@ import { useUpdateSyncSettings } from './api/update-sync-settings';
 import type { GitLink } from './git-link';
 import { gitFailureToast, gitSuccessToast } from './git-toasts';
 import { syncIntervalLabel } from './sync-messages';
-
-const SELECT =
-  'border-input bg-background h-10 w-full rounded-md border px-3 text-sm disabled:cursor-not-allowed disabled:opacity-50';
 
 /** Auto-sync, the sync interval, and the branch the project follows. */
 export function SettingsTab({
@@ -64,9 +61,8 @@ export function SettingsTab({
 
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-interval`}>Sync interval</Label>
-        <select
+        <Select
           id={`${id}-interval`}
-          className={SELECT}
           value={interval}
           disabled={settings.isPending}
           onChange={(event) => save({ syncInterval: Number(event.target.value) })}
@@ -76,7 +72,7 @@ export function SettingsTab({
               {syncIntervalLabel(interval)}
             </option>
           ))}
-        </select>
+        </Select>
       </div>
 
       <BranchSwitcher
@@ -136,9 +132,8 @@ function BranchSwitcher({
             {serverErrorMessage(branches.error, 'Failed to load branches')}
           </p>
         ) : (
-          <select
+          <Select
             id={`${id}-branch`}
-            className={SELECT}
             value={picked ?? current}
             disabled={branches.isPending || newBranch.trim() !== ''}
             onChange={(event) => setPicked(event.target.value)}
@@ -150,7 +145,7 @@ function BranchSwitcher({
                 {branch.name === current ? ' (current)' : ''}
               </option>
             ))}
-          </select>
+          </Select>
         )}
       </div>
       <div className="grid gap-1.5">

@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { ResolvedModel } from '../ai';
 import { assertWithinAllowance, recordUsage } from '../ai';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import { recordAgentWork } from './history';
 import type { PipelineDeps } from './orchestration/pipeline';
 import { proposeChange } from './quick-actions/quick-action';
@@ -127,7 +127,7 @@ export class AgentCalls {
     agentName: string = AGENT_ROLE_NAMES[role],
   ): Promise<T> {
     const { db } = this.deps;
-    if (projectId !== null) await getOwnedProject({ db, userId: user.id, projectId });
+    if (projectId !== null) await getEditableProject({ db, userId: user.id, projectId });
     const model = this.deps.roleModels.model(role);
     await assertWithinAllowance(db, user);
     const started = performance.now();

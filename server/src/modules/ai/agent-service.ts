@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { files, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { byPath } from '../files';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import type { AgentLimits, AgentTurnOutcome } from './agent/run-agent-turn';
 import { runAgentTurn } from './agent/run-agent-turn';
 import { attachmentParts, checkAttachment } from './attachments';
@@ -63,7 +63,7 @@ export async function runAgentRequest(options: {
 }): Promise<AgentTurnOutcome> {
   const { deps, user, input } = options;
   const { db } = deps;
-  const project = await getOwnedProject({ db, userId: user.id, projectId: input.projectId });
+  const project = await getEditableProject({ db, userId: user.id, projectId: input.projectId });
   const model = deps.providers.resolve(input.provider);
   for (const attachment of input.attachments) checkAttachment(attachment);
   if (!input.message.trim() && input.attachments.length === 0) {

@@ -2,11 +2,11 @@ import type { Checkpoint, RestoreCheckpointResponse } from '@kiln/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database } from '../../db/client';
-import { aiCheckpointFiles, aiCheckpoints, projects } from '../../db/schema';
+import { aiCheckpointFiles, aiCheckpoints } from '../../db/schema';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { applyFileStates, digestOf, readFileStates, type FileState } from '../files';
-import { getOwnedProject } from '../projects';
+import { getEditableProject, getReadableProject } from '../projects';
 
 const checkpointNotFound = () => notFound('Checkpoint not found');
 
@@ -30,7 +30,7 @@ export async function listCheckpoints(options: {
   projectId: string;
 }): Promise<Checkpoint[]> {
   const { db, userId, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   const rows = await db
     .select()
     .from(aiCheckpoints)
@@ -52,20 +52,14 @@ export async function restoreCheckpoint(options: {
 }): Promise<RestoreCheckpointResponse> {
   const { db, userId, checkpointId, force } = options;
   if (!isUuid(checkpointId)) throw checkpointNotFound();
-  const [row] = await db
-    .select({ checkpoint: aiCheckpoints })
+  const [checkpoint] = await db
+    .select()
     .from(aiCheckpoints)
-    .innerJoin(projects, eq(projects.id, aiCheckpoints.projectId))
-    .where(
-      and(
-        eq(aiCheckpoints.id, checkpointId),
-        eq(aiCheckpoints.userId, userId),
-        eq(projects.ownerId, userId),
-      ),
-    )
+    .where(and(eq(aiCheckpoints.id, checkpointId), eq(aiCheckpoints.userId, userId)))
     .limit(1);
-  if (!row) throw checkpointNotFound();
-  const { checkpoint } = row;
+  if (!checkpoint) throw checkpointNotFound();
+  // Undoing writes files: the person must still be able to change the project.
+  await getEditableProject({ db, userId, projectId: checkpoint.projectId });
   if (checkpoint.restoredAt) {
     throw new AppError('CONFLICT', 'This turn has already been undone.');
   }

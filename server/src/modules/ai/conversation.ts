@@ -2,7 +2,7 @@ import type { AiAttachment, ConversationMessage, FileChange } from '@kiln/shared
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { aiCheckpoints, aiMessages } from '../../db/schema';
-import { getOwnedProject } from '../projects';
+import { getReadableProject } from '../projects';
 
 /** Messages of a conversation shown and given to the model; older ones are left out. */
 export const CONVERSATION_MAX_MESSAGES = 500;
@@ -14,7 +14,7 @@ export async function loadConversation(options: {
   projectId: string;
 }): Promise<ConversationMessage[]> {
   const { db, userId, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   const rows = await db
     .select({ message: aiMessages, restoredAt: aiCheckpoints.restoredAt })
     .from(aiMessages)
@@ -76,7 +76,7 @@ export async function clearConversation(options: {
   projectId: string;
 }): Promise<void> {
   const { db, userId, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   await db
     .delete(aiMessages)
     .where(and(eq(aiMessages.projectId, projectId), eq(aiMessages.userId, userId)));

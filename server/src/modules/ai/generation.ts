@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { aiGenerations, users, type UserRow } from '../../db/schema';
 import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/job';
 import { AppError, notFound } from '../../lib/app-error';
-import { getOwnedProject } from '../projects';
+import { getEditableProject, getReadableProject } from '../projects';
 import { runAgentRequest, type AgentDeps } from './agent-service';
 
 type GenerateValues = z.output<typeof GenerateProjectInputSchema>;
@@ -86,7 +86,7 @@ export class ProjectGenerations {
     input: GenerateValues,
     requestSignal: AbortSignal,
   ): Promise<GenerationStatus> {
-    await getOwnedProject({ db: this.deps.db, userId: user.id, projectId: input.projectId });
+    await getEditableProject({ db: this.deps.db, userId: user.id, projectId: input.projectId });
     // Fails at once, before anything is queued, when no model is configured.
     this.deps.providers.resolve(input.provider);
 
@@ -119,7 +119,7 @@ export class ProjectGenerations {
 
   /** Where the project's latest generation stands, for its owner. */
   async status(userId: string, projectId: string): Promise<GenerationStatus> {
-    await getOwnedProject({ db: this.deps.db, userId, projectId });
+    await getReadableProject({ db: this.deps.db, userId, projectId });
     const row = await this.read(projectId);
     if (!row) throw notFound('This project is not being generated');
     return presentGeneration(row);

@@ -10,6 +10,7 @@ import {
   ROLLED_BACK_NOTICE,
   timedOutExecution,
   type DatabaseSession,
+  type ForwardOutcome,
   type RunLimits,
 } from './session';
 
@@ -18,6 +19,8 @@ type WorkerMessage =
   | { kind: 'open-failed'; message: string }
   | { kind: 'result'; id: number; execution: SqlExecution }
   | { kind: 'failed'; id: number; message: string }
+  | { kind: 'chunk'; id: number; chunk: Uint8Array }
+  | { kind: 'forwarded'; id: number }
   | { kind: 'closed' };
 
 /** Where PGlite's own libraries (PL/pgSQL, encodings) are in its file system. */
@@ -48,6 +51,11 @@ const WORKER_HEAP_MB = 256;
 export class PgliteSession implements DatabaseSession {
   private nextId = 1;
   private running: { id: number; settle: (execution: SqlExecution) => void } | null = null;
+  private forwarding: {
+    id: number;
+    onChunk: (chunk: Uint8Array) => void;
+    finish: (outcome: ForwardOutcome) => void;
+  } | null = null;
   private ended = false;
   /** Set once the thread is being ended; closing waits for it, so no two threads share a folder. */
   private stopping: Promise<unknown> | null = null;
@@ -143,6 +151,36 @@ export class PgliteSession implements DatabaseSession {
     });
   }
 
+  /**
+   * Passes a database bridge client's protocol messages to PostgreSQL and its answer back as it
+   * streams out (pglite-bridge-connection.ts). Stopped like a query at `timeoutMs`: the thread is
+   * ended, and the session with it.
+   */
+  forward(
+    bytes: Uint8Array,
+    onChunk: (chunk: Uint8Array) => void,
+    timeoutMs: number,
+  ): Promise<ForwardOutcome> {
+    if (this.ended) return Promise.resolve('failed');
+    if (this.running || this.forwarding) {
+      throw new Error('a project database session runs one query at a time');
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.end();
+        finish('timed-out');
+      }, timeoutMs);
+      const finish = (outcome: ForwardOutcome) => {
+        clearTimeout(timer);
+        if (this.forwarding?.id === id) this.forwarding = null;
+        resolve(outcome);
+      };
+      this.forwarding = { id, onChunk, finish };
+      this.worker.postMessage({ kind: 'forward', id, bytes });
+    });
+  }
+
   async close(): Promise<void> {
     if (this.ended) {
       await (this.stopping ?? this.worker.terminate());
@@ -170,6 +208,17 @@ export class PgliteSession implements DatabaseSession {
   }
 
   private receive(message: WorkerMessage): void {
+    const forwarding = this.forwarding;
+    if (forwarding && 'id' in message && message.id === forwarding.id) {
+      if (message.kind === 'chunk') forwarding.onChunk(message.chunk);
+      else if (message.kind === 'forwarded') forwarding.finish('done');
+      else if (message.kind === 'failed') {
+        this.log.warn({ reason: message.message }, 'a database bridge query failed inside PGlite');
+        this.end();
+        forwarding.finish('failed');
+      }
+      return;
+    }
     if (message.kind !== 'result' && message.kind !== 'failed') return;
     const running = this.running;
     if (!running || running.id !== message.id) return;
@@ -189,6 +238,7 @@ export class PgliteSession implements DatabaseSession {
   private lost(reason: string): void {
     this.ended = true;
     this.running?.settle(failedExecution(reason));
+    this.forwarding?.finish('failed');
   }
 
   private end(): void {

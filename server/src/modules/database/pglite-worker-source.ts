@@ -80,6 +80,21 @@ parentPort.on('message', (message) => {
       (execution) => parentPort.postMessage({ kind: 'result', id: message.id, execution }),
       (error) => parentPort.postMessage({ kind: 'failed', id: message.id, message: String(error && error.message || error) }),
     );
+  } else if (message.kind === 'forward') {
+    // A database bridge's client (pglite-bridge-connection.ts): its messages as they came, its
+    // answer back as it streams out.
+    database
+      .execProtocolRawStream(message.bytes, {
+        // A view into PostgreSQL's memory: copied, or the whole memory would be cloned.
+        onRawData: (view) => {
+          const chunk = view.slice();
+          parentPort.postMessage({ kind: 'chunk', id: message.id, chunk }, [chunk.buffer]);
+        },
+      })
+      .then(
+        () => parentPort.postMessage({ kind: 'forwarded', id: message.id }),
+        (error) => parentPort.postMessage({ kind: 'failed', id: message.id, message: String(error && error.message || error) }),
+      );
   } else if (message.kind === 'close') {
     database.close().then(
       () => parentPort.postMessage({ kind: 'closed' }),

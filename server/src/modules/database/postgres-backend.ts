@@ -1,12 +1,17 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { isUuid } from '../../lib/ids';
+import type { PostgresBridgeTarget } from './postgres-bridge-connection';
 import { PostgresSession, type SignalBackend } from './postgres-session';
 import type { ProjectDatabaseBackend } from './session';
 
-/** Connections one project's role may hold: Kiln uses one; the rest is slack for a reconnect. */
-const ROLE_CONNECTION_LIMIT = 3;
+/**
+ * Connections one project's role may hold: the SQL runner's one, and the rest for the project's
+ * own programs through a database bridge (an app's pool, a psql beside it).
+ */
+const ROLE_CONNECTION_LIMIT = 10;
 const SCRAM_ITERATIONS = 4096;
 /** PostgreSQL's code for a failed password check. */
 const INVALID_PASSWORD = '28P01';
@@ -117,8 +122,18 @@ export function createPostgresBackend(options: {
     return { connectionString: url.toString() };
   };
 
+  const address = serverAddress(serverUrl);
   return {
     kind: 'postgres',
+    bridgeTarget: (projectId): PostgresBridgeTarget => ({
+      credentials: {
+        user: nameOf(projectId),
+        password: passwordOf(projectId),
+        database: nameOf(projectId),
+      },
+      provision: () => provision(projectId),
+      connect: () => net.connect(address),
+    }),
     location: (projectId) => nameOf(projectId),
     async exists(projectId) {
       const found = await admin.query('select 1 from pg_database where datname = $1', [
@@ -155,6 +170,15 @@ export function createPostgresBackend(options: {
       await admin.end();
     },
   };
+}
+
+/** Where the server listens: a host and port, or a Unix socket (`?host=/run/postgresql`). */
+function serverAddress(serverUrl: string): net.NetConnectOpts {
+  const url = new URL(serverUrl);
+  const port = Number(url.port || 5432);
+  const host = url.searchParams.get('host') ?? decodeURIComponent(url.hostname);
+  if (host.startsWith('/')) return { path: `${host}/.s.PGSQL.${port}` };
+  return { host: host.replace(/^\[(.*)\]$/, '$1') || 'localhost', port };
 }
 
 /** Names here are `kiln_p_` and hex digits; quoting is belt and braces. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { SQL_LIMITS, type DatabaseBackend, type DatabaseTable } from '@kiln/shared';
 import { inArray } from 'drizzle-orm';
@@ -6,8 +7,12 @@ import type { Database } from '../../db/client';
 import { projects } from '../../db/schema';
 import type { Env } from '../../env';
 import { deriveKey, loadSecretKey } from '../../lib/secret-key';
+import type { OpenBridge } from '../../sandbox/types';
+import { openDatabaseBridge } from './database-bridge';
+import { PgliteBridgeConnection } from './pglite-bridge-connection';
 import { createPgliteBackend } from './pglite-backend';
 import { createPostgresBackend } from './postgres-backend';
+import { servePostgresClient } from './postgres-bridge-connection';
 import type { SqlExecution } from './result-collector';
 import { SCHEMA_LIMITS, SCHEMA_QUERY, tablesFrom } from './schema-query';
 import { SessionPool } from './session-pool';
@@ -42,6 +47,11 @@ export interface ProjectDatabases {
   describe(
     projectId: string,
   ): Promise<{ created: boolean; tables: DatabaseTable[]; truncated: boolean }>;
+  /**
+   * The project's database for one run or session's programs, as DATABASE_URL on 127.0.0.1:5432
+   * (database-bridge.ts). Nothing is opened or created until a program connects.
+   */
+  openBridge(projectId: string): Promise<OpenBridge>;
   /** Deletes the project's database, for when the project is deleted. */
   remove(projectId: string): Promise<void>;
   /** Deletes the databases of projects that no longer exist; answers how many. */
@@ -75,7 +85,7 @@ export async function createProjectDatabases(options: {
         log,
       })
     : createPgliteBackend({ root: path.join(env.DATA_DIR, 'project-databases'), log });
-  return projectDatabasesOn(backend, {
+  return projectDatabasesOn(backend, log, {
     idleMs: options.pool?.idleMs ?? PROJECT_DATABASE_IDLE_MS,
     maxOpen:
       options.pool?.maxOpen ?? (backend.kind === 'pglite' ? MAX_OPEN_PGLITE : MAX_OPEN_POSTGRES),
@@ -84,6 +94,7 @@ export async function createProjectDatabases(options: {
 
 function projectDatabasesOn(
   backend: ProjectDatabaseBackend,
+  log: FastifyBaseLogger,
   options: Required<ProjectDatabasesOptions>,
 ): ProjectDatabases {
   const pool = new SessionPool<DatabaseSession>((projectId) => backend.open(projectId), {
@@ -110,6 +121,35 @@ function projectDatabasesOn(
         session.run(SCHEMA_QUERY, { ...SCHEMA_LIMITS, timeoutMs: SQL_LIMITS.timeoutMs }),
       );
       return { created: true, tables: tablesFrom(execution), truncated: execution.truncated };
+    },
+    openBridge(projectId) {
+      const target = backend.bridgeTarget?.(projectId);
+      if (target) {
+        return openDatabaseBridge({
+          projectId,
+          credentials: target.credentials,
+          serve: (client) => servePostgresClient(client, target, log),
+        });
+      }
+      // Nothing is prepared here, not even PGlite's template (seconds of CPU, 600 MB): most runs
+      // never connect.
+      // PGlite has one user; the bridge checks a password of its own, new for every bridge.
+      const credentials = {
+        user: 'postgres',
+        database: 'postgres',
+        password: randomBytes(18).toString('base64url'),
+      };
+      return openDatabaseBridge({
+        projectId,
+        credentials,
+        serve: (client) =>
+          new PgliteBridgeConnection(client, {
+            use: (task) => pool.use(projectId, task, { bounded: false }),
+            hold: () => pool.hold(projectId),
+            credentials,
+            log,
+          }),
+      });
     },
     async remove(projectId) {
       await pool.evict(projectId);

@@ -1,6 +1,6 @@
 import type { DatabaseSchema, ExecuteSqlInput, SqlResult } from '@kiln/shared';
 import type { Database } from '../../db/client';
-import { getOwnedProject } from '../projects';
+import { getEditableProject, getReadableProject } from '../projects';
 import { presentSqlResult } from './presenter';
 import type { ProjectDatabases } from './project-databases';
 
@@ -14,7 +14,7 @@ export async function executeSql(
   deps: DatabaseDeps & { userId: string; input: ExecuteSqlInput },
 ): Promise<SqlResult> {
   const { input } = deps;
-  await getOwnedProject({ db: deps.db, userId: deps.userId, projectId: input.projectId });
+  await getEditableProject({ db: deps.db, userId: deps.userId, projectId: input.projectId });
   const { execution, durationMs } = await deps.databases.execute(input.projectId, input.query);
   return presentSqlResult(execution, durationMs);
 }
@@ -23,7 +23,7 @@ export async function executeSql(
 export async function getDatabaseSchema(
   deps: DatabaseDeps & { userId: string; projectId: string },
 ): Promise<DatabaseSchema> {
-  await getOwnedProject({ db: deps.db, userId: deps.userId, projectId: deps.projectId });
+  await getReadableProject({ db: deps.db, userId: deps.userId, projectId: deps.projectId });
   const described = await deps.databases.describe(deps.projectId);
   return {
     backend: deps.databases.backend,

@@ -130,4 +130,21 @@ describe('the project database session pool', () => {
     expect(log).toEqual(['open a', 'open b', 'closed a', 'closed b']);
     await expect(pool.use('a', async () => undefined)).rejects.toThrow(/shutting down/);
   });
+
+  it('keeps a held session open while idle and past room-making, then closes it when idle', async () => {
+    const { pool, log } = poolOf({ idleMs: 20, maxOpen: 1 });
+    await pool.use('a', async () => undefined);
+    const letGo = pool.hold('a');
+    await pause(60);
+    expect(log).toEqual(['open a']);
+    // No room for b while a is held: b waits rather than closing a database in use.
+    const b = pool.use('b', async () => undefined);
+    await pause(20);
+    expect(log).toEqual(['open a']);
+    letGo();
+    await b;
+    expect(log).toEqual(['open a', 'closed a', 'open b']);
+    await pause(60);
+    expect(log).toEqual(['open a', 'closed a', 'open b', 'closed b']);
+  });
 });

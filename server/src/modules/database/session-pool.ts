@@ -39,6 +39,8 @@ export const databaseBusy = () =>
  */
 export class SessionPool<S extends PooledSession> {
   private readonly entries = new Map<string, Entry<S>>();
+  /** Keys whose session stays open while idle, with how many holders each (hold). */
+  private readonly pins = new Map<string, number>();
   /** Sessions being closed, by key. */
   private readonly closing = new Map<string, Promise<void>>();
   /** Requests waiting for room to open a session. */
@@ -57,16 +59,51 @@ export class SessionPool<S extends PooledSession> {
     return this.held;
   }
 
-  /** Runs `task` on the key's session, alone on that key. */
-  async use<T>(key: string, task: (session: S) => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` on the key's session, alone on that key. `bounded: false` waits however many
+   * wait already, for callers that bound their own number (a database bridge's connections).
+   */
+  async use<T>(
+    key: string,
+    task: (session: S) => Promise<T>,
+    options: { bounded?: boolean } = {},
+  ): Promise<T> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
-    const entry = await this.acquire(key, true);
+    const entry = await this.acquire(key, options.bounded ?? true);
     try {
       const session = await this.sessionOf(key, entry);
       return await task(session);
     } finally {
       this.release(key, entry);
     }
+  }
+
+  /**
+   * Keeps the key's session open while idle, neither closed after `idleMs` nor to make room,
+   * until the answered function is called: a client connected through a database bridge holds
+   * session state (prepared statements, settings) between its queries. Once no one holds it, the
+   * idle clock starts again.
+   */
+  hold(key: string): () => void {
+    this.pins.set(key, (this.pins.get(key) ?? 0) + 1);
+    const entry = this.entries.get(key);
+    if (entry?.idleTimer) clearTimeout(entry.idleTimer);
+    if (entry) entry.idleTimer = null;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const count = (this.pins.get(key) ?? 1) - 1;
+      if (count > 0) {
+        this.pins.set(key, count);
+        return;
+      }
+      this.pins.delete(key);
+      const idle = this.entries.get(key);
+      if (idle && !idle.busy && idle.session && !this.closed) this.startIdleClock(key, idle);
+      // It may be closed to make room now.
+      this.wakeRoomWaiter();
+    };
   }
 
   /** Closes the key's session, if open, once the request running on it is done. */
@@ -141,7 +178,7 @@ export class SessionPool<S extends PooledSession> {
       let oldest: [string, Entry<S>] | null = null;
       for (const candidate of this.entries) {
         const [key, entry] = candidate;
-        if (key === forKey || entry.busy || !entry.session) continue;
+        if (key === forKey || entry.busy || !entry.session || this.pins.has(key)) continue;
         if (!oldest || entry.lastUsed < oldest[1].lastUsed) oldest = candidate;
       }
       if (oldest) {
@@ -187,15 +224,20 @@ export class SessionPool<S extends PooledSession> {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       return;
     }
+    if (!this.pins.has(key)) this.startIdleClock(key, entry);
+    // Someone may be waiting for room: this session is idle now and may be closed for them.
+    this.wakeRoomWaiter();
+  }
+
+  private startIdleClock(key: string, entry: Entry<S>): void {
+    if (entry.idleTimer) clearTimeout(entry.idleTimer);
     entry.idleTimer = setTimeout(() => {
-      if (entry.busy) return;
+      if (entry.busy || this.pins.has(key)) return;
       if (this.entries.get(key) === entry) this.entries.delete(key);
       void this.closeSession(key, entry);
     }, this.options.idleMs);
     // An idle database must not keep the process alive.
     entry.idleTimer.unref();
-    // Someone may be waiting for room: this session is idle now and may be closed for them.
-    this.wakeRoomWaiter();
   }
 
   private wakeRoomWaiter(): void {

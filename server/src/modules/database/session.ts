@@ -1,4 +1,5 @@
 import type { DatabaseBackend } from '@kiln/shared';
+import type { PostgresBridgeTarget } from './postgres-bridge-connection';
 import type { CollectorLimits, SqlExecution } from './result-collector';
 
 export interface RunLimits extends CollectorLimits {
@@ -10,8 +11,20 @@ export interface DatabaseSession {
   /** False once the session cannot run another query (stopped, lost): it is opened anew. */
   readonly alive: boolean;
   run(sql: string, limits: RunLimits): Promise<SqlExecution>;
+  /**
+   * PGlite's only: a database bridge client's protocol messages passed to PostgreSQL, its answer
+   * streamed back (pglite-session.ts).
+   */
+  forward?(
+    bytes: Uint8Array,
+    onChunk: (chunk: Uint8Array) => void,
+    timeoutMs: number,
+  ): Promise<ForwardOutcome>;
   close(): Promise<void>;
 }
+
+/** How a bridge client's messages fared: answered, stopped at the time limit, or lost. */
+export type ForwardOutcome = 'done' | 'timed-out' | 'failed';
 
 /** Where projects' databases live: PGlite folders, or databases on a PostgreSQL server. */
 export interface ProjectDatabaseBackend {
@@ -27,6 +40,11 @@ export interface ProjectDatabaseBackend {
   list(): Promise<string[]>;
   /** Deletes the project's database; its session must be closed first. */
   remove(projectId: string): Promise<void>;
+  /**
+   * A PostgreSQL server's only: where a database bridge connects its clients. Without it (PGlite)
+   * clients take turns on the SQL runner's session.
+   */
+  bridgeTarget?(projectId: string): PostgresBridgeTarget;
   close(): Promise<void>;
 }
 

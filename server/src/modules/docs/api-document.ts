@@ -18,7 +18,7 @@ export async function registerApiDocument(app: FastifyInstance): Promise<void> {
         description: [
           'Every error answers `{ "error": "<message for people>", "code": "<CODE>" }` with the status of its code (shared/src/errors.ts).',
           'Calls that change anything (POST, PUT, PATCH, DELETE) must repeat the `csrf_token` cookie in an `x-csrf-token` header, else 403 `CSRF_FAILED`.',
-          "Signed-in calls send the `session_token` cookie: without it, 401 `UNAUTHENTICATED`. Another user's project answers 404 `NOT_FOUND`.",
+          'Signed-in calls send the `session_token` cookie: without it, 401 `UNAUTHENTICATED`. A project you are neither the owner nor a member of answers 404 `NOT_FOUND`; a member whose role does not allow the call gets 403 `FORBIDDEN` (viewers read, editors change, the owner alone deletes, shares, links Git, deploys and sees secrets).',
           '`POST /api/ai/agent` with `Accept: text/event-stream` answers Server-Sent Events (AgentStreamEvent in shared/src/ai/schemas.ts) instead of JSON.',
         ].join('\n\n'),
       },

@@ -397,8 +397,20 @@ describe('POST /api/projects/:id/execute in bubblewrap', () => {
       const env = JSON.parse(result.output) as Record<string, string>;
       expect(Object.values(env)).not.toContain(canary);
       expect(Object.keys(env).sort()).toEqual(
-        // PWD is the shell's, set as it starts the program in the project folder.
-        ['HOME', 'LANG', 'PATH', 'PWD', 'PYTHONUNBUFFERED', 'TMPDIR', 'USER'].sort(),
+        // PWD is the shell's, set as it starts the program in the project folder; the rest of
+        // the second line lead to the project's own database (decision 0017).
+        [
+          ...['HOME', 'LANG', 'PATH', 'PWD', 'PYTHONUNBUFFERED', 'TMPDIR', 'USER'],
+          ...[
+            'DATABASE_URL',
+            'PGHOST',
+            'PGPORT',
+            'PGUSER',
+            'PGPASSWORD',
+            'PGDATABASE',
+            'PGSSLMODE',
+          ],
+        ].sort(),
       );
     });
 

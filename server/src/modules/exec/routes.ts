@@ -1,10 +1,15 @@
-import { ExecuteInputSchema, ExecuteResultSchema, FILE_LIMITS } from '@kiln/shared';
+import {
+  ExecuteInputSchema,
+  ExecuteResultSchema,
+  FILE_LIMITS,
+  type RuntimeStatus,
+} from '@kiln/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { RunQueue } from '../../sandbox/run-queue';
-import type { Sandbox } from '../../sandbox/types';
+import type { OpenBridge, Sandbox } from '../../sandbox/types';
 import { requireUser, signedIn } from '../auth';
 import { executeFile } from './service';
 
@@ -25,6 +30,10 @@ export function registerExecRoutes(
     environment: (projectId: string) => Promise<Record<string, string>>;
     /** Where the project's installed packages live, mounted into its runs (decision 0016). */
     workspaceFolder?: (projectId: string) => string;
+    /** The project's own database, as DATABASE_URL in its runs (decision 0017). */
+    openDatabaseBridge?: (projectId: string) => Promise<OpenBridge>;
+    /** The runtimes found at start-up (modules/runtimes), so a missing one is named. */
+    runtimes?: Promise<readonly RuntimeStatus[]>;
   },
 ): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

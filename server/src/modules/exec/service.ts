@@ -4,6 +4,7 @@ import {
   type ExecuteInputSchema,
   type ExecuteResult,
   type RunLanguage,
+  type RuntimeStatus,
 } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,9 +13,10 @@ import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { RunQueue } from '../../sandbox/run-queue';
-import type { RunFile, Sandbox } from '../../sandbox/types';
-import { getOwnedProject } from '../projects';
+import type { OpenBridge, RunFile, Sandbox } from '../../sandbox/types';
+import { getEditableProject } from '../projects';
 import { findMissingPackage, missingPackageHint } from './missing-package';
+import { requireRunRuntime } from './missing-runtime';
 import { formatBytes } from '../../lib/format';
 
 type ExecuteValues = z.output<typeof ExecuteInputSchema>;
@@ -96,9 +98,16 @@ export async function executeFile(options: {
    * (decision 0016); without it, runs have the standard library only.
    */
   workspaceFolder?: (projectId: string) => string;
+  /**
+   * The project's own database for the run, as DATABASE_URL (decision 0017). Like environment
+   * variables, only for runs a person starts; QuickJS has no network to bridge it into.
+   */
+  openDatabaseBridge?: (projectId: string) => Promise<OpenBridge>;
+  /** The runtimes found at start-up: a run whose runtime is missing is refused, naming it. */
+  runtimes?: Promise<readonly RuntimeStatus[]>;
 }): Promise<ExecuteResult> {
   const { db, sandbox, projectId, input } = options;
-  await getOwnedProject(options);
+  await getEditableProject(options);
   const language = runLanguageOf(input.filePath);
   if (!language) {
     throw new AppError(
@@ -106,12 +115,28 @@ export async function executeFile(options: {
       `${input.filePath} cannot be run: Kiln runs ${SUPPORTED_RUN_FILES} files`,
     );
   }
+  if (options.runtimes) requireRunRuntime({ language, runtimes: await options.runtimes });
   if (!sandbox.languages.includes(language)) throw unavailable(language);
   const outcome = await options.queue.use(async () => {
     const files = await loadRunFiles(db, projectId, input.filePath, input.code);
     const env = (await options.environment?.(projectId)) ?? {};
     const workspace = options.workspaceFolder?.(projectId);
-    const result = await sandbox.run({ language, entry: input.filePath, files, env, workspace });
+    const database =
+      sandbox.backend === 'bubblewrap' ? await options.openDatabaseBridge?.(projectId) : undefined;
+    let result;
+    try {
+      result = await sandbox.run({
+        language,
+        entry: input.filePath,
+        files,
+        env: { ...env, ...database?.env },
+        workspace,
+        bridges: database ? [database.bridge] : [],
+      });
+    } finally {
+      // Whatever the run left connected is cut off with it.
+      await database?.close();
+    }
     const missingPackage = findMissingPackage({ language, error: result.error, files });
     const hint = missingPackageHint(missingPackage);
     return hint ? { ...result, error: `${result.error}\n${hint}`, missingPackage } : result;

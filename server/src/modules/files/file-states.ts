@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { ancestorsOf } from './paths';
 import { byPath, lockProjectTree, touchProject } from './service';
@@ -86,7 +86,7 @@ export async function applyFileStates(options: {
   states: ReadonlyMap<string, FileState | null>;
 }): Promise<void> {
   const { db, projectId, states } = options;
-  await getOwnedProject(options);
+  await getEditableProject(options);
   await db.transaction(async (tx) => {
     await lockProjectTree(tx, projectId);
     const removed = [...states].filter(([, state]) => state === null).map(([path]) => path);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files, projects } from '../../db/schema';
-import { notFound } from '../../lib/app-error';
+import { files } from '../../db/schema';
+import { AppError, notFound } from '../../lib/app-error';
+import { getProjectFor, type ProjectNeed } from '../projects';
 import { fileColumns, type FileView } from './presenter';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,22 +10,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const fileNotFound = () => notFound('File not found');
 
 /**
- * A file of a project the user owns. Anyone else is told it does not exist, like
- * projects/policy.ts does for projects.
+ * A file of a project the person may read or change (`need`), checked by projects' policy.
+ * Someone outside the project is told the file does not exist, as for projects.
  */
-export async function getOwnedFile(options: {
+export async function getFileFor(options: {
   db: DbOrTx;
   userId: string;
   fileId: string;
+  need: ProjectNeed;
 }): Promise<FileView> {
   if (!UUID.test(options.fileId)) throw fileNotFound();
   const [row] = await options.db
     .select(fileColumns)
     .from(files)
-    .innerJoin(projects, eq(projects.id, files.projectId))
-    .where(and(eq(files.id, options.fileId), eq(projects.ownerId, options.userId)))
+    .where(eq(files.id, options.fileId))
     .limit(1);
   if (!row) throw fileNotFound();
+  try {
+    await getProjectFor({ ...options, projectId: row.projectId });
+  } catch (error) {
+    // Not in the project: the file does not exist for this person either.
+    if (error instanceof AppError && error.code === 'NOT_FOUND') {
+      throw fileNotFound();
+    }
+    throw error;
+  }
   return row;
 }
 

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import { registerFileListRoutes } from './list-routes';
 import { presentFile } from './presenter';
 import { RegexSearchPool } from './regex-pool';
@@ -262,7 +262,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
         const user = requireUser(request);
         const { projectId } = request.params;
         // Ownership is checked again when writing; checking first spares reading a stranger's body.
-        await getOwnedProject({ db, userId: user.id, projectId });
+        await getEditableProject({ db, userId: user.id, projectId });
         const incoming = await readUploadedFiles(request);
         const written = await writeUploadedFiles({
           db,

@@ -2,7 +2,7 @@ import { FILE_LIMITS, type SearchFilesInputSchema, type SearchResult } from '@ki
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { getOwnedProject } from '../projects';
+import { getReadableProject } from '../projects';
 import { findCandidates } from './candidates';
 import type { RegexSearchPool } from './regex-pool';
 import { scanInPathOrder } from './ordered-scan';
@@ -36,7 +36,7 @@ export async function searchFiles(options: {
     source: input.useRegex ? checkedRegExp(input.query) : escapeRegExp(input.query),
     caseSensitive: input.caseSensitive,
   };
-  await getOwnedProject({ db, userId, projectId });
+  await getReadableProject({ db, userId, projectId });
   // A project whose text is in memory (its file list was read, so it is open in an editor) is
   // scanned there: at worst 2x ripgrep, where a phrase whose words every file has sends every
   // file back to the database's recheck (4-6x, decision 0012).

@@ -5,12 +5,12 @@ import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { getOwnedProject } from '../projects';
+import { editableProjectIds, getEditableProject, getReadableProject } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { formatBytes } from '../../lib/format';
 import { batches } from '../../lib/batches';
 import { ancestorsOf, isInside } from './paths';
-import { fileNotFound, getOwnedFile, isFileId } from './policy';
+import { fileNotFound, getFileFor, isFileId } from './policy';
 import { fileColumns, fileEntryColumns, type FileEntryView, type FileView } from './presenter';
 
 type CreateFileValues = z.output<typeof CreateFileInputSchema>;
@@ -106,14 +106,14 @@ function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === '23505' || codeOf((error as { cause?: unknown }).cause) === '23505';
 }
 
-/** Every file and folder of a project the user owns, in path order, without their content. */
+/** Every file and folder of a project the person may read, in path order, without their content. */
 export async function listFiles(options: {
   db: Database;
   userId: string;
   projectId: string;
 }): Promise<FileEntryView[]> {
   const { db, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   return db
     .select(fileEntryColumns)
     .from(files)
@@ -122,7 +122,7 @@ export async function listFiles(options: {
 }
 
 /**
- * Every file and folder of a project the user owns, in path order, each with its content (null
+ * Every file and folder of a project the person may read, in path order, each with its content (null
  * for folders and binary files, whose bytes are left out as in every answer about one file).
  */
 export async function listFilesWithContent(options: {
@@ -131,18 +131,18 @@ export async function listFilesWithContent(options: {
   projectId: string;
 }): Promise<FileView[]> {
   const { db, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   return db.select(fileColumns).from(files).where(eq(files.projectId, projectId)).orderBy(byPath);
 }
 
-/** One file of a project the user owns, with its content, by path: the file being opened. */
+/** One file of a project the person may read, with its content, by path: the file being opened. */
 export async function getFile(options: {
   db: Database;
   userId: string;
   projectId: string;
   path: string;
 }): Promise<FileView> {
-  await getOwnedProject(options);
+  await getReadableProject(options);
   const file = await getFileByPath(options);
   if (!file) throw fileNotFound();
   if (file.isDirectory) throw invalid(`${file.path} is a folder`);
@@ -160,7 +160,7 @@ export async function getInitialFile(options: {
   projectId: string;
 }): Promise<FileView | null> {
   const { db, projectId } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   const documents = await db
     .select({ path: files.path, isDirectory: files.isDirectory })
     .from(files)
@@ -191,7 +191,7 @@ export async function getFileBytes(options: {
   path: string;
 }): Promise<{ bytes: Buffer; mimeType: string; isText: boolean }> {
   const { db, projectId, path } = options;
-  await getOwnedProject(options);
+  await getReadableProject(options);
   const [row] = await db
     .select({
       isDirectory: files.isDirectory,
@@ -223,7 +223,7 @@ export async function createFile(options: {
   if (input.isDirectory && input.content !== '') throw invalid('A folder has no content');
   if (Buffer.byteLength(input.content) > FILE_LIMITS.textBytes) throw textTooLarge();
   const { projectId, path } = input;
-  await getOwnedProject({ db, userId, projectId });
+  await getEditableProject({ db, userId, projectId });
   try {
     return await db.transaction(async (tx) => {
       await lockProjectTree(tx, projectId);
@@ -267,17 +267,15 @@ export async function saveFileContent(options: {
   if (size > FILE_LIMITS.textBytes) throw textTooLarge();
   if (!isFileId(fileId)) throw fileNotFound();
 
-  const ownedProjects = db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(eq(projects.ownerId, userId));
+  // Access is checked in the same statement as the write: a save is the editor's hottest call.
+  const writableProjects = editableProjectIds(db, userId);
   const [saved] = await db
     .update(files)
     .set({ content, size, version: sql`${files.version} + 1`, updatedAt: new Date() })
     .where(
       and(
         eq(files.id, fileId),
-        inArray(files.projectId, ownedProjects),
+        inArray(files.projectId, writableProjects),
         eq(files.isDirectory, false),
         isNotNull(files.content),
         baseVersion === undefined ? undefined : eq(files.version, baseVersion),
@@ -290,7 +288,7 @@ export async function saveFileContent(options: {
   }
 
   // Nothing was written: say why.
-  const current = await getOwnedFile({ db, userId, fileId });
+  const current = await getFileFor({ db, userId, fileId, need: 'write' });
   if (current.isDirectory) throw invalid(`${current.path} is a folder: it has no content to save`);
   if (current.content === null) {
     throw invalid(`${current.path} is a binary file: it cannot be saved as text`);
@@ -311,10 +309,10 @@ export async function moveFile(options: {
   const { db, userId, fileId, path } = options;
   try {
     return await db.transaction(async (tx) => {
-      const { projectId } = await getOwnedFile({ db: tx, userId, fileId });
+      const { projectId } = await getFileFor({ db: tx, userId, fileId, need: 'write' });
       await lockProjectTree(tx, projectId);
       // Read again under the lock: a move that was running may have changed its path.
-      const file = await getOwnedFile({ db: tx, userId, fileId });
+      const file = await getFileFor({ db: tx, userId, fileId, need: 'write' });
       if (path === file.path) return file;
       if (file.isDirectory && isInside(path, file.path)) {
         throw invalid(`A folder cannot be moved into itself (${file.path} to ${path})`);
@@ -353,9 +351,9 @@ export async function deleteFile(options: {
 }): Promise<FileView> {
   const { db, userId, fileId } = options;
   return db.transaction(async (tx) => {
-    const { projectId } = await getOwnedFile({ db: tx, userId, fileId });
+    const { projectId } = await getFileFor({ db: tx, userId, fileId, need: 'write' });
     await lockProjectTree(tx, projectId);
-    const file = await getOwnedFile({ db: tx, userId, fileId });
+    const file = await getFileFor({ db: tx, userId, fileId, need: 'write' });
     await tx
       .delete(files)
       .where(
@@ -392,7 +390,7 @@ export async function writeUploadedFiles(options: {
   files: NewProjectFile[];
 }): Promise<FileView[]> {
   const { db, userId, projectId } = options;
-  await getOwnedProject({ db, userId, projectId });
+  await getEditableProject({ db, userId, projectId });
   // The last of two parts with one path wins, as it would on disk.
   const incoming = [...new Map(options.files.map((file) => [file.path, file])).values()];
   const incomingPaths = new Set(incoming.map((file) => file.path));

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/app-error';
 import type { ProjectRow } from '../../db/schema';
-import { getOwnedProject } from '../projects';
+import { getReadableProject } from '../projects';
 import { commitAuthor, gitCredentials, openConnection, type OpenConnection } from './connections';
 import type { GitSyncDeps } from './deps';
 import {
@@ -43,15 +43,16 @@ export const notLinked = () =>
   new AppError('VALIDATION_FAILED', 'This project is not linked to a repository yet');
 
 /**
- * A project the user owns (404 otherwise, as for every project route), linked to a
- * repository (400 otherwise), with its remote and repository ready.
+ * A project the person is in (404 otherwise, as for every project route; what they may do in it
+ * is checked by the caller), linked to a repository (400 otherwise), with its remote and
+ * repository ready.
  */
 export async function openLinkedProject(
   deps: GitSyncDeps,
   userId: string,
   projectId: string,
 ): Promise<LinkedProject> {
-  const project = await getOwnedProject({ db: deps.db, userId, projectId });
+  const project = await getReadableProject({ db: deps.db, userId, projectId });
   return linkedProjectOf(deps, project);
 }
 

@@ -9,7 +9,7 @@ import {
   type GitSyncSettingsInputSchema,
 } from '@kiln/shared';
 import type { z } from 'zod';
-import { getOwnedProject } from '../projects';
+import { getOwnedProject, getProjectFor, getReadableProject, type ProjectNeed } from '../projects';
 import { listBranches, switchBranch } from './branches';
 import type { GitSyncDeps } from './deps';
 import { openLinkedProject, type LinkedProject } from './linked-project';
@@ -27,16 +27,17 @@ interface ProjectOptions {
 }
 
 /**
- * Runs an operation on a linked project the user owns, alone on it (project-lock.ts); the
- * project and its state are read once its turn comes, so it sees what the one before did.
+ * Runs an operation on a linked project, alone on it (project-lock.ts), when the person may do
+ * what it needs (projects' policy); the project and its state are read once its turn comes, so
+ * it sees what the one before did. Operations use the owner's Git host connection whoever asks.
  */
 async function onLinkedProject<T>(
   deps: GitSyncDeps,
-  options: ProjectOptions,
+  options: ProjectOptions & { need: ProjectNeed },
   operation: (linked: LinkedProject) => Promise<T>,
 ): Promise<T> {
-  // Ownership first, so a stranger's request never waits behind the owner's operations.
-  await getOwnedProject({ db: deps.db, ...options });
+  // Access first, so a stranger's request never waits behind the project's operations.
+  await getProjectFor({ db: deps.db, ...options });
   return deps.locks.run(options.projectId, async () =>
     operation(await openLinkedProject(deps, options.userId, options.projectId)),
   );
@@ -46,29 +47,37 @@ export async function pushToRemote(
   deps: GitSyncDeps,
   options: ProjectOptions & { message: string },
 ): Promise<GitPushResult> {
-  return onLinkedProject(deps, options, async (linked) => {
+  return onLinkedProject(deps, { ...options, need: 'write' }, async (linked) => {
     const result = await pushProject(deps, linked, { message: options.message, automatic: false });
     return result!;
   });
 }
 
 export function pullFromRemote(deps: GitSyncDeps, options: ProjectOptions): Promise<GitPullResult> {
-  return onLinkedProject(deps, options, (linked) => pullProject(deps, linked));
+  return onLinkedProject(deps, { ...options, need: 'write' }, (linked) =>
+    pullProject(deps, linked),
+  );
 }
 
 export function getSyncStatus(deps: GitSyncDeps, options: ProjectOptions): Promise<GitDiffStatus> {
-  return onLinkedProject(deps, options, (linked) => getDiffStatus(deps, linked));
+  return onLinkedProject(deps, { ...options, need: 'read' }, (linked) =>
+    getDiffStatus(deps, linked),
+  );
 }
 
 export function getBranches(deps: GitSyncDeps, options: ProjectOptions): Promise<GitBranchList> {
-  return onLinkedProject(deps, options, (linked) => listBranches(deps, linked));
+  return onLinkedProject(deps, { ...options, need: 'read' }, (linked) =>
+    listBranches(deps, linked),
+  );
 }
 
 export function changeBranch(
   deps: GitSyncDeps,
   options: ProjectOptions & { branch: string },
 ): Promise<{ message: string }> {
-  return onLinkedProject(deps, options, (linked) => switchBranch(deps, linked, options.branch));
+  return onLinkedProject(deps, { ...options, need: 'own' }, (linked) =>
+    switchBranch(deps, linked, options.branch),
+  );
 }
 
 export function resolvePullConflicts(
@@ -77,7 +86,7 @@ export function resolvePullConflicts(
     resolutions: z.output<typeof GitResolveConflictsInputSchema>['resolutions'];
   },
 ): Promise<GitResolveResult> {
-  return onLinkedProject(deps, options, (linked) =>
+  return onLinkedProject(deps, { ...options, need: 'write' }, (linked) =>
     resolveConflicts(deps, linked, options.resolutions),
   );
 }
@@ -98,6 +107,6 @@ export async function listSyncHistory(
   deps: GitSyncDeps,
   options: ProjectOptions,
 ): Promise<HistoryRow[]> {
-  await getOwnedProject({ db: deps.db, ...options });
+  await getReadableProject({ db: deps.db, ...options });
   return listHistory(deps.db, options.projectId, GIT_SYNC_HISTORY_LIMIT);
 }

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HealthSchema, RUNTIME_NAMES } from '@kiln/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -44,6 +48,14 @@ describe('GET /api/health', () => {
     },
   );
 
+  it('lists every runtime it looked for, Node.js with the version it runs on', async () => {
+    const response = await new TestClient(t.app).get('/api/health');
+    const { runtimes } = HealthSchema.parse(response.json());
+    expect(runtimes.map((runtime) => runtime.name)).toEqual([...RUNTIME_NAMES]);
+    expect(runtimes[0]).toEqual({ name: 'node', available: true, version: process.versions.node });
+    for (const runtime of runtimes) expect(runtime.available).toBe(runtime.version !== null);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await new TestClient(t.app).get('/api/does-not-exist');
     expect(response.statusCode).toBe(404);
@@ -51,5 +63,37 @@ describe('GET /api/health', () => {
       error: 'No API route for GET /api/does-not-exist',
       code: 'NOT_FOUND',
     });
+  });
+});
+
+describe('GET /api/health on a server with Go and no Python', () => {
+  let t: TestApp;
+  let stubs: string;
+  beforeAll(async () => {
+    // The runtimes are looked for on a search path of stand-ins: a Go, and nothing else.
+    stubs = fs.mkdtempSync(path.join(os.tmpdir(), 'kiln-health-runtimes-'));
+    fs.writeFileSync(
+      path.join(stubs, 'go'),
+      '#!/bin/sh\necho "go version go1.23.2 linux/amd64"\n',
+      {
+        mode: 0o755,
+      },
+    );
+    t = await createTestApp({}, { runtimeSearchPath: stubs });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(stubs, { recursive: true, force: true });
+  });
+
+  it('reports what it found, found or not, beside the fields it always had', async () => {
+    const response = await new TestClient(t.app).get('/api/health');
+    expect(response.statusCode).toBe(200);
+    const health = HealthSchema.parse(response.json());
+    expect(health).toMatchObject({ status: 'ok', database: { ok: true }, mail: 'outbox' });
+    const byName = Object.fromEntries(health.runtimes.map((runtime) => [runtime.name, runtime]));
+    expect(byName.go).toEqual({ name: 'go', available: true, version: '1.23.2' });
+    expect(byName.python).toEqual({ name: 'python', available: false, version: null });
+    expect(byName.node?.available).toBe(true);
   });
 });

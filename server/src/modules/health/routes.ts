@@ -1,30 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { RUN_LANGUAGES, SANDBOX_BACKENDS } from '@kiln/shared';
+import { HealthSchema, type RuntimeStatus } from '@kiln/shared';
 import type { DatabaseHandle } from '../../db/client';
 import type { JobCounts, JobQueue } from '../../jobs/job';
 import type { Sandbox } from '../../sandbox/types';
-
-const HealthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
-  mail: z.enum(['smtp', 'outbox']),
-  /** How code runs here, decided by the start-up self-test (decision 0007). */
-  sandbox: z.object({
-    backend: z.enum(SANDBOX_BACKENDS),
-    languages: z.array(z.enum(RUN_LANGUAGES)),
-  }),
-  /** The background job queue: where it lives and what it holds (null when it cannot be read). */
-  jobs: z.object({
-    backend: z.enum(['database', 'redis']),
-    ok: z.boolean(),
-    waiting: z.number().nullable(),
-    running: z.number().nullable(),
-    failed: z.number().nullable(),
-  }),
-  uptimeSeconds: z.number(),
-});
 
 export function registerHealthRoutes(
   fastify: FastifyInstance,
@@ -33,6 +12,8 @@ export function registerHealthRoutes(
     mailTransport: 'smtp' | 'outbox';
     sandbox: Sandbox;
     jobs: JobQueue;
+    /** The runtimes found at start-up (modules/runtimes); the first answer waits for them. */
+    runtimes: Promise<readonly RuntimeStatus[]>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -48,6 +29,7 @@ export function registerHealthRoutes(
       }
       const counts: JobCounts | null = await deps.jobs.counts().catch(() => null);
       const ok = databaseOk && counts !== null;
+      const runtimes = await deps.runtimes;
       return reply.status(ok ? 200 : 503).send({
         status: ok ? 'ok' : 'degraded',
         database: { kind: deps.database.kind, ok: databaseOk },
@@ -60,6 +42,7 @@ export function registerHealthRoutes(
           running: counts?.running ?? null,
           failed: counts?.failed ?? null,
         },
+        runtimes: [...runtimes],
         uptimeSeconds: Math.round(process.uptime()),
       });
     },

@@ -41,3 +41,32 @@ export function passwordResetEmail(to: string, link: string, minutes: number): M
     link,
   };
 }
+
+export function projectInvitationEmail(options: {
+  to: string;
+  inviterName: string;
+  projectName: string;
+  role: 'editor' | 'viewer';
+  link: string;
+}): MailMessage {
+  const { to, inviterName, projectName, role, link } = options;
+  const can =
+    role === 'editor'
+      ? 'As an editor you can change its files, run it and ask the AI to work on it.'
+      : 'As a viewer you can read its files and see its preview.';
+  const lines = [
+    `${inviterName} added you to the Kiln project "${projectName}" as ${role === 'editor' ? 'an editor' : 'a viewer'}.`,
+    can,
+    'It is listed under "Shared with you" on your dashboard.',
+  ];
+  return {
+    to,
+    subject: `${inviterName} shared "${projectName}" with you on Kiln`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: layout(`You were added to ${projectName}`, lines, {
+      label: 'Open the project',
+      url: link,
+    }),
+    link,
+  };
+}

@@ -18,6 +18,7 @@ export { registerPackageRoutes } from './routes';
 export {
   openProjectRegistryBridge,
   projectAllowsScripts,
+  startPackageInstall,
   type InstallLimits,
   type PackagesDeps,
 } from './service';

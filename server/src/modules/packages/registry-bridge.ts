@@ -1,10 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, chown, lstat, mkdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { Socket } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { sandboxUser } from '../../sandbox/create-sandbox';
+import { createServer } from 'node:http';
+import { listenOnBridgeSocket } from '../../sandbox/bridge-socket';
 import { SANDBOX_PROJECT } from '../../sandbox/run-environment';
 import type { SessionBridge } from '../../sandbox/types';
 import type { RegistryProblem } from './registry-proxy/problems';
@@ -40,70 +35,18 @@ export interface RegistryBridge {
 export async function createRegistryBridge(
   options: RegistryBridgeOptions,
 ): Promise<RegistryBridge> {
-  const folder = await bridgeFolder();
-  const socket = path.join(
-    folder,
-    `registry-${options.projectId.slice(0, 8)}-${randomBytes(8).toString('hex')}.sock`,
-  );
   const { handle, problems } = options.proxy.forBridge(REGISTRY_PROXY_ORIGIN);
-  const server = createServer(handle);
-  // An installer keeps connections open between requests; a session's end closes them.
-  const connections = new Set<Socket>();
-  server.on('connection', (connection) => {
-    connections.add(connection);
-    connection.on('close', () => connections.delete(connection));
-  });
-  await listen(server, socket);
-  try {
-    // Only the sandbox's user (nobody, for a root server) may connect.
-    const owner = sandboxUser();
-    if (owner) await chown(socket, owner.uid, owner.gid);
-    await chmod(socket, 0o600);
-  } catch (error) {
-    server.close();
-    await rm(socket, { force: true });
-    throw error;
-  }
-  let closed: Promise<void> | null = null;
+  // An installer keeps connections open between requests; the bridge's close ends them.
+  const socket = await listenOnBridgeSocket(
+    createServer(handle),
+    `registry-${options.projectId.slice(0, 8)}`,
+  );
   return {
-    bridge: { port: REGISTRY_PROXY_PORT, socket },
+    bridge: { port: REGISTRY_PROXY_PORT, socket: socket.path },
     env: registryEnvironment(options),
     problems,
-    close() {
-      closed ??= (async () => {
-        const done = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const connection of connections) connection.destroy();
-        await done;
-        await rm(socket, { force: true });
-      })();
-      return closed;
-    },
+    close: () => socket.close(),
   };
-}
-
-/**
- * The folder every bridge's socket is made in. It sits in the shared temporary folder, so it
- * must be Kiln's own: anyone else's (made there first, or a link) could swap a socket.
- */
-async function bridgeFolder(): Promise<string> {
-  const folder = path.join(os.tmpdir(), 'kiln-bridges');
-  await mkdir(folder, { recursive: true, mode: 0o711 });
-  const stats = await lstat(folder);
-  if (!stats.isDirectory() || stats.uid !== process.getuid?.()) {
-    throw new Error(`${folder} is not a folder of Kiln's own: remove it and start again`);
-  }
-  if ((stats.mode & 0o777) !== 0o711) await chmod(folder, 0o711);
-  return folder;
-}
-
-function listen(server: Server, socket: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socket, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 /**

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { runEnvironment } from '../../sandbox/run-environment';
-import type { Sandbox } from '../../sandbox/types';
+import type { OpenBridge, Sandbox, SessionBridge } from '../../sandbox/types';
 import { getFileByPath } from '../files';
-import { getOwnedProject } from '../projects';
+import { getEditableProject, getReadableProject } from '../projects';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
 import { measureFolder, type FolderUsage } from './folder-usage';
 import { npmCommand, pythonCommand, type InstallCommand } from './install-commands';
@@ -42,6 +42,8 @@ export interface PackagesDeps {
   limits: InstallLimits;
   /** The project's environment variables: installs get them as runs do. */
   environment: (projectId: string) => Promise<Record<string, string>>;
+  /** The project's own database, as DATABASE_URL for install scripts (decision 0017). */
+  openDatabaseBridge?: (projectId: string) => Promise<OpenBridge>;
   log: FastifyBaseLogger;
 }
 
@@ -78,7 +80,7 @@ function projectFileReader(db: Database, projectId: string) {
 /** The project's manifests and, for each, whether its packages are installed and current. */
 export async function getPackageStatus(deps: PackagesDeps & Project): Promise<PackageStatus> {
   const { db, projectId } = deps;
-  await getOwnedProject({ db, userId: deps.userId, projectId });
+  await getReadableProject({ db, userId: deps.userId, projectId });
   const read = projectFileReader(db, projectId);
   const manifests = await detectManifests(read);
   const record = await readPackageRecord(db, projectId);
@@ -112,7 +114,7 @@ export async function getPackageStatus(deps: PackagesDeps & Project): Promise<Pa
 export async function updatePackageSettings(
   deps: Pick<PackagesDeps, 'db'> & Project & { settings: PackageSettings },
 ): Promise<PackageSettings> {
-  await getOwnedProject(deps);
+  await getEditableProject(deps);
   await saveAllowScripts(deps.db, deps.projectId, deps.settings.allowScripts);
   return { allowScripts: deps.settings.allowScripts };
 }
@@ -144,7 +146,7 @@ export async function startPackageInstall(
   deps: PackagesDeps & Project & { force: boolean },
 ): Promise<PackageInstall> {
   const { db, projectId } = deps;
-  await getOwnedProject({ db, userId: deps.userId, projectId });
+  await getEditableProject({ db, userId: deps.userId, projectId });
   if (!deps.sandbox.openSession) throw new AppError('SERVICE_UNAVAILABLE', NEEDS_BUBBLEWRAP);
   const running = deps.installs.start(projectId);
   let lease: WorkspaceLease | null = null;
@@ -199,6 +201,7 @@ async function installPackages(
   const { db, projectId, lease } = context;
   const readDisk = (name: string) => readWorkspaceText(lease.path, name);
   let bridge: RegistryBridge | null = null;
+  let database: OpenBridge | undefined;
   try {
     const record = await readPackageRecord(db, projectId);
     bridge = await createRegistryBridge({
@@ -206,7 +209,13 @@ async function installPackages(
       proxy: context.proxy,
       allowScripts: record?.allowScripts ?? false,
     });
-    const env = { ...runEnvironment(await context.environment(projectId)), ...bridge.env };
+    database = await context.openDatabaseBridge?.(projectId);
+    const env = {
+      ...runEnvironment(await context.environment(projectId)),
+      ...bridge.env,
+      ...database?.env,
+    };
+    const bridges = [bridge.bridge, ...(database ? [database.bridge] : [])];
     const deadline = Date.now() + context.limits.timeoutMs;
     const installed: Array<{ manifest: EcosystemManifest; usage: FolderUsage | null }> = [];
     const upToDate: EcosystemManifest[] = [];
@@ -221,7 +230,14 @@ async function installPackages(
       }
       // Until it succeeds, the ecosystem does not count as installed.
       await recordInstall(db, projectId, manifest.ecosystem, null);
-      const result = await installEcosystem(context, { manifest, env, bridge, deadline, emit });
+      const result = await installEcosystem(context, {
+        manifest,
+        env,
+        bridge,
+        bridges,
+        deadline,
+        emit,
+      });
       if (!result.ok) {
         failure = result.message;
         break;
@@ -248,6 +264,7 @@ async function installPackages(
     );
   } finally {
     await bridge?.close();
+    await database?.close();
   }
 }
 
@@ -257,6 +274,7 @@ async function installEcosystem(
     manifest: EcosystemManifest;
     env: Record<string, string>;
     bridge: RegistryBridge;
+    bridges: SessionBridge[];
     deadline: number;
     emit: (data: string) => void;
   },
@@ -270,7 +288,7 @@ async function installEcosystem(
       sandbox: context.sandbox,
       workspace: context.lease.path,
       env: step.env,
-      bridges: [bridge.bridge],
+      bridges: step.bridges,
       command: command.command,
       deadline: step.deadline,
       emit,

@@ -48,6 +48,37 @@ describe('live presence over /ws', () => {
     first.presence.close();
   });
 
+  it("shows two people in one project to each other: its owner and a member, each by their account's name", async () => {
+    const { client, user, project } = await ownerWithProject('Olive Owner');
+    const member = await signUp(t.app, { name: 'Vera Viewer' });
+    const added = await client.post(`/api/projects/${project.id}/members`, {
+      email: member.email,
+      role: 'viewer',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const owner = await PresenceSocket.join({ app: t.app, client, projectId: project.id });
+    const guest = await PresenceSocket.join({
+      app: t.app,
+      client: member.client,
+      projectId: project.id,
+    });
+    expect(guest.users.users.map((u) => [u.userId, u.userName]).sort()).toEqual(
+      [
+        [user.id, 'Olive Owner'],
+        [member.user.id, 'Vera Viewer'],
+      ].sort(),
+    );
+    const joined = await owner.presence.next('user_joined');
+    expect(joined.user).toMatchObject({ userId: member.user.id, userName: 'Vera Viewer' });
+    owner.presence.send({ type: 'active_file', filePath: 'index.html' });
+    expect(await guest.presence.next('file_activity')).toMatchObject({
+      userId: user.id,
+      filePath: 'index.html',
+    });
+    guest.presence.close();
+    owner.presence.close();
+  });
+
   it('uses the account, not the identity a client claims', async () => {
     const { client, user, project } = await ownerWithProject('Grace Hopper');
     const { presence } = await PresenceSocket.join({ app: t.app, client, projectId: project.id });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
 import { requireUser, signedIn } from '../auth';
-import { getOwnedProject } from '../projects';
+import { getReadableProject } from '../projects';
 import { createPreviewLink } from './service';
 import { previewTokenKey } from './token';
 
@@ -32,7 +32,11 @@ export async function registerPreviewRoutes(
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const project = await getOwnedProject({ db, userId: user.id, projectId: request.params.id });
+      const project = await getReadableProject({
+        db,
+        userId: user.id,
+        projectId: request.params.id,
+      });
       // The link is a credential for an hour: no cache may keep it.
       void reply.header('cache-control', 'private, no-store');
       return createPreviewLink({

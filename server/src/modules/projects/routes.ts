@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth';
-import { getOwnedProject } from './policy';
+import { getReadableProject } from './policy';
 import { presentProject } from './presenter';
 import { createProject, deleteProject, listProjects, updateProject } from './service';
 
@@ -58,7 +58,7 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: ProjectRou
     async (request) => {
       const user = requireUser(request);
       return presentProject(
-        await getOwnedProject({ db, userId: user.id, projectId: request.params.id }),
+        await getReadableProject({ db, userId: user.id, projectId: request.params.id }),
       );
     },
   );

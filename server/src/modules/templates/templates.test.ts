@@ -233,7 +233,7 @@ describe('template catalogue', () => {
       for (const required of [...REQUIRED_FILES[template.id], 'README.md']) {
         expect(has(template, required), `${template.id} lacks ${required}`).toBe(true);
       }
-      expect(contentOf(template, 'README.md')).toMatch(/^## Run it$/m);
+      expect(contentOf(template, 'README.md')).toMatch(/^## Run it on your machine$/m);
       expect(template.files.length).toBeLessThanOrEqual(25);
     });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { requireUser, signedIn } from '../auth';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import { sameOriginOnly } from './policy';
 import { registerTerminalSupport } from './pty-relay';
 import { openTerminal } from './service';
@@ -41,7 +41,7 @@ export function registerTerminalRoutes(fastify: FastifyInstance, deps: TerminalR
     // Only the owner; for anyone else the project does not exist.
     preHandler: async (request) => {
       const userId = requireUser(request).id;
-      await getOwnedProject({ db: deps.db, userId, projectId: request.params.projectId });
+      await getEditableProject({ db: deps.db, userId, projectId: request.params.projectId });
     },
     config: {
       rateLimit: {

@@ -40,6 +40,33 @@ describe('who may open a terminal', () => {
     }
   });
 
+  it("opens for the project's editors and refuses its viewers with 403", async () => {
+    const { project, client } = await ownerWithProject();
+    const editor = await signUp(t.app);
+    const viewer = await signUp(t.app);
+    for (const [person, role] of [
+      [editor, 'editor'],
+      [viewer, 'viewer'],
+    ] as const) {
+      const added = await client.post(`/api/projects/${project.id}/members`, {
+        email: person.email,
+        role,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const refused = await refusal({ app: t.app, projectId: project.id, client: viewer.client });
+    expect(refused.status).toBe(403);
+    expect(errorOf(refused.body).code).toBe('FORBIDDEN');
+    const terminal = await TestTerminal.open({
+      app: t.app,
+      projectId: project.id,
+      client: editor.client,
+    });
+    await terminal.waitForMessage('ready');
+    terminal.close();
+    await terminal.closed;
+  });
+
   it('refuses a page of another origin, the preview origin included (cross-site hijacking)', async () => {
     const { project, client } = await ownerWithProject();
     for (const origin of ['https://evil.example', t.env.PREVIEW_ORIGIN, 'null']) {

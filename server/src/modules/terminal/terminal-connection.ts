@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import { runEnvironment } from '../../sandbox/run-environment';
-import type { Sandbox, SandboxSession } from '../../sandbox/types';
+import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
 import type { RegistryBridge } from '../packages';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
 import { relayCommand } from './pty-relay';
@@ -23,6 +23,8 @@ export interface TerminalDeps {
   environment: (projectId: string) => Promise<Record<string, string>>;
   /** Opens the registry proxy for a project's shell, so `npm install` and `pip install` work. */
   openRegistryBridge?: (projectId: string) => Promise<RegistryBridge>;
+  /** Opens the project's own database for the shell's programs, as DATABASE_URL (decision 0017). */
+  openDatabaseBridge?: (projectId: string) => Promise<OpenBridge>;
   registry: TerminalRegistry;
   /** No input and no output for this long closes the terminal. */
   idleMs: number;
@@ -35,6 +37,9 @@ export const NEEDS_BUBBLEWRAP =
 const PACKAGES_UNAVAILABLE =
   '\r\n\x1b[33mkiln: installing packages is unavailable in this terminal right now (the ' +
   'registry proxy did not start): npm install and pip install will fail.\x1b[0m\r\n';
+const DATABASE_UNAVAILABLE =
+  '\r\n\x1b[33mkiln: the project database is unavailable in this terminal right now: ' +
+  'DATABASE_URL is not set.\x1b[0m\r\n';
 
 /**
  * Output waiting in the socket past which the shell's output is no longer read (the relay then
@@ -56,6 +61,7 @@ export class TerminalConnection implements OpenTerminal {
   private session: SandboxSession | null = null;
   private lease: WorkspaceLease | null = null;
   private bridge: RegistryBridge | null = null;
+  private database: OpenBridge | null = null;
   private stopWatchingFiles: (() => void) | null = null;
   private earlyInput: Buffer[] = [];
   private earlyInputBytes = 0;
@@ -114,6 +120,16 @@ export class TerminalConnection implements OpenTerminal {
         notice = PACKAGES_UNAVAILABLE;
       }
     }
+    if (deps.openDatabaseBridge) {
+      try {
+        const database = await deps.openDatabaseBridge(projectId);
+        if (this.ending) return this.freeOne(database);
+        this.database = database;
+      } catch (error) {
+        this.log.warn({ err: error, projectId }, 'the terminal opens without its database');
+        notice += DATABASE_UNAVAILABLE;
+      }
+    }
     const projectEnv = await deps.environment(projectId);
     if (this.ending) return;
 
@@ -122,6 +138,7 @@ export class TerminalConnection implements OpenTerminal {
       env: {
         ...runEnvironment({ TERM: 'xterm-256color', COLORTERM: 'truecolor', ...projectEnv }),
         ...this.bridge?.env,
+        ...this.database?.env,
       },
       command: relayCommand(this.size),
       limits: {
@@ -131,7 +148,7 @@ export class TerminalConnection implements OpenTerminal {
         fileBytes: TERMINAL_LIMITS.fileBytes,
         openFiles: TERMINAL_LIMITS.openFiles,
       },
-      bridges: this.bridge ? [this.bridge.bridge] : [],
+      bridges: [this.bridge, this.database].flatMap((open) => (open ? [open.bridge] : [])),
       scratchBytes: TERMINAL_LIMITS.scratchBytes,
     });
     if (this.ending) return this.freeOne(session);
@@ -278,12 +295,14 @@ export class TerminalConnection implements OpenTerminal {
     this.stopWatchingFiles?.();
     this.session?.kill();
     this.deps.registry.leave(this);
-    for (const resource of [this.bridge, this.lease]) {
+    for (const resource of [this.bridge, this.database, this.lease]) {
       if (resource) await this.freeOne(resource);
     }
   }
 
-  private async freeOne(resource: SandboxSession | RegistryBridge | WorkspaceLease): Promise<void> {
+  private async freeOne(
+    resource: SandboxSession | RegistryBridge | OpenBridge | WorkspaceLease,
+  ): Promise<void> {
     try {
       if ('kill' in resource) resource.kill();
       // The last lease's release syncs once more, so what the shell wrote last is kept.

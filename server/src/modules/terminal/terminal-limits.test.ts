@@ -90,11 +90,16 @@ describe("the terminal's limits and walls", () => {
     const otherFolder = t.app.workspaces.folderOf(other.project.id);
     await (await other.openTerminal()).waitFor(PROMPT);
     const out = await terminal.run(
-      `ls ${otherFolder} 2>&1; ls ${t.dataDir} 2>&1; env | grep -cE '^(DATABASE_URL|SECRET_KEY|TEST_DATABASE_URL|DATA_DIR)=' ; echo done`,
+      `ls ${otherFolder} 2>&1; ls ${t.dataDir} 2>&1; env | grep -cE '^(SECRET_KEY|TEST_DATABASE_URL|DATA_DIR)=' ; echo "url=$DATABASE_URL"; echo done`,
       /done\n/,
     );
     expect(out.match(/No such file or directory/g)).toHaveLength(2);
-    expect(out).toMatch(/\n0\ndone\n/);
+    expect(out).toMatch(/\n0\nurl=.*\ndone\n/);
+    // DATABASE_URL is the project's own database through its bridge, never the server's.
+    const url = new URL(/url=(.*)\n/.exec(out)![1]!);
+    expect(url.host).toBe('127.0.0.1:5432');
+    expect(url.password.length).toBeGreaterThanOrEqual(16);
+    expect(out).not.toContain(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@');
     expect(await terminal.run('env', /HOME=\/home\/kiln/)).not.toContain('k'.repeat(40));
   });
 

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projects } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
-import { getOwnedProject } from '../projects';
+import { getEditableProject } from '../projects';
 import { ProjectSync } from './project-sync';
 import type { SyncReport, WorkspaceLease, Workspaces } from './types';
 
@@ -62,7 +62,7 @@ export function createWorkspaces(options: {
     folderOf,
 
     async acquire({ projectId, userId }) {
-      await getOwnedProject({ db, userId, projectId });
+      await getEditableProject({ db, userId, projectId });
       rootReady ??= prepareRoot(root, owner).catch((error: unknown) => {
         rootReady = null;
         throw error;

@@ -10,7 +10,16 @@ import { renameDecision } from './project-rename';
  * Enter), type, Enter saves, Esc cancels, and leaving the field saves as well. A name the server
  * refuses (one the user already has, say) keeps the field open with the server's own message.
  */
-export function ProjectName({ projectId, name }: { projectId: string; name: string }) {
+export function ProjectName({
+  projectId,
+  name,
+  renamable = true,
+}: {
+  projectId: string;
+  name: string;
+  /** Only the owner renames a project; a member sees the name only. */
+  renamable?: boolean;
+}) {
   // Null while the name is only shown.
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string>();
@@ -58,6 +67,9 @@ export function ProjectName({ projectId, name }: { projectId: string; name: stri
     }
   };
 
+  if (!renamable) {
+    return <h1 className="min-w-0 truncate px-1.5 text-sm font-semibold">{name}</h1>;
+  }
   if (draft === null) {
     return (
       <h1 className="min-w-0 truncate text-sm font-semibold">

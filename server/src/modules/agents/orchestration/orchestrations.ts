@@ -6,7 +6,7 @@ import { agentOrchestrations, projects, users, type UserRow } from '../../../db/
 import { defineJob, type JobDefinition, type JobQueue } from '../../../jobs/job';
 import { AppError, notFound } from '../../../lib/app-error';
 import { isUuid } from '../../../lib/ids';
-import { getOwnedProject } from '../../projects';
+import { getEditableProject, getReadableProject } from '../../projects';
 import type { OrchestrationBody } from './body';
 import { freshBody, runPipeline, type PipelineDeps } from './pipeline';
 
@@ -64,7 +64,7 @@ export class Orchestrations {
   /** Stores and queues a run for the person's project; one runs per project at a time. */
   async start(user: UserRow, input: OrchestrateValues): Promise<OrchestrationResult> {
     const { db } = this.deps;
-    await getOwnedProject({ db, userId: user.id, projectId: input.projectId });
+    await getEditableProject({ db, userId: user.id, projectId: input.projectId });
     // Fails before anything is stored when the roles have no model.
     this.deps.roleModels.model('architect');
     const [busy] = await db
@@ -147,7 +147,7 @@ export class Orchestrations {
   /** The project's latest orchestrations, for its owner. */
   async list(userId: string, projectId: string): Promise<OrchestrationResult[]> {
     const { db } = this.deps;
-    await getOwnedProject({ db, userId, projectId });
+    await getReadableProject({ db, userId, projectId });
     const rows = await db
       .select()
       .from(agentOrchestrations)

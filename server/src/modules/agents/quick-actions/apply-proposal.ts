@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { CheckpointRecorder } from '../../ai';
 import { getFileByPath, presentFile, saveFileContent } from '../../files';
-import { getOwnedProject } from '../../projects';
+import { getEditableProject } from '../../projects';
 
 const ACTION_NAMES = {
   improve: 'Improve',
@@ -25,7 +25,7 @@ export async function applyProposal(options: {
   | { applied: false; stale: StaleSaveResponse }
 > {
   const { db, userId, input } = options;
-  await getOwnedProject({ db, userId, projectId: input.projectId });
+  await getEditableProject({ db, userId, projectId: input.projectId });
   const file = await getFileByPath({ db, projectId: input.projectId, path: input.path });
   if (!file) throw new AppError('NOT_FOUND', `${input.path} does not exist`);
   if (file.isDirectory || file.content === null) {

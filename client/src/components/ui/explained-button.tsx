@@ -1,7 +1,7 @@
 import { useId, type MouseEvent } from 'react';
-import { Button, type ButtonProps } from '../../../components/ui/button';
-import { Tooltip } from '../../../components/ui/tooltip';
-import { cn } from '../../../lib/cn';
+import { Button, type ButtonProps } from './button';
+import { Tooltip } from './tooltip';
+import { cn } from '../../lib/cn';
 
 /**
  * A header button whose tooltip says what it does or, while it is unavailable, why. A disabled

@@ -1,0 +1,3 @@
+// The members module's public entry: who may work in a project besides its owner.
+export { createMemberJobs, type MemberJobs } from './jobs';
+export { registerMemberRoutes } from './routes';

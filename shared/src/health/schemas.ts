@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { RUN_LANGUAGES, SANDBOX_BACKENDS } from '../exec/schemas';
+
+/**
+ * The language runtimes Kiln looks for on its machine at start-up. Node.js is always there
+ * (Kiln runs on it); the others decide which files and templates can run.
+ */
+export const RUNTIME_NAMES = [
+  'node',
+  'python',
+  'go',
+  'ruby',
+  'bundler',
+  'rails',
+  'php',
+  'java',
+  'deno',
+  'bun',
+] as const;
+export type RuntimeName = (typeof RUNTIME_NAMES)[number];
+
+/** One runtime as found at start-up: its version when its `--version` answered. */
+export const RuntimeStatusSchema = z.object({
+  name: z.enum(RUNTIME_NAMES),
+  available: z.boolean(),
+  version: z.string().nullable(),
+});
+export type RuntimeStatus = z.infer<typeof RuntimeStatusSchema>;
+
+/** GET /api/health: 200 when the database and the job queue answer, 503 (same shape) when not. */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
+  mail: z.enum(['smtp', 'outbox']),
+  /** How code runs here, decided by the start-up self-test (decision 0007). */
+  sandbox: z.object({
+    backend: z.enum(SANDBOX_BACKENDS),
+    languages: z.array(z.enum(RUN_LANGUAGES)),
+  }),
+  /** The background job queue: where it lives and what it holds (null when it cannot be read). */
+  jobs: z.object({
+    backend: z.enum(['database', 'redis']),
+    ok: z.boolean(),
+    waiting: z.number().nullable(),
+    running: z.number().nullable(),
+    failed: z.number().nullable(),
+  }),
+  /** Every runtime Kiln looks for, found or not, in RUNTIME_NAMES order. */
+  runtimes: z.array(RuntimeStatusSchema),
+  uptimeSeconds: z.number(),
+});
+export type Health = z.infer<typeof HealthSchema>;
