@@ -11,8 +11,12 @@
 //                `git clone`. For context, the time the same files take to upload through the
 //                file service (multipart, 1,000 a request): the database's share of an import.
 // Goal: Kiln within 1.5x of git. Kiln's side runs in this process through `inject`, on the
-// embedded database in a temporary folder, so the figures are its work, not a network's.
+// embedded database in a temporary folder, so the figures are its work, not a network's. The
+// Git server runs in this process too, so its work shares Kiln's thread (not git's). Both
+// sides start from a clean environment (the end of this file). The load average is printed
+// at the start and the end: the machine may be shared.
 // Run: npm run git -w bench  (no build needed)
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,10 +26,11 @@ import { loadEnv } from '../server/src/env';
 import { TestClient } from '../server/src/test/client';
 import { startGitServer, type GitServer, type WorkingCopy } from '../server/src/test/git-server';
 import { multipartBody } from '../server/src/test/multipart';
+import { cleanEnv } from './lib/clean-env';
 import { printTable } from './lib/server';
 
 const SIZES = [10, 500, 2_000];
-const REPEATS = 5;
+const REPEATS = 9;
 const GOAL_RATIO = 1.5;
 
 function projectFiles(count: number): Map<string, Buffer> {
@@ -60,7 +65,14 @@ function expectStatus(response: { statusCode: number; body: string }, status = 2
   }
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ');
+
 async function main() {
+  const loadAtStart = loadAverage();
   const server = await startGitServer();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-git-'));
   const env = loadEnv({
@@ -99,10 +111,7 @@ async function main() {
     await rm(dataDir, { recursive: true, force: true });
   }
   console.log(
-    `\nGit sync, Kiln against the git command line (${os.cpus().length} cores, load ${os
-      .loadavg()
-      .map((load) => load.toFixed(1))
-      .join(' ')})\n`,
+    `\nGit sync, Kiln against the git command line (${os.cpus().length} cores, load ${loadAtStart} at the start, ${loadAverage()} at the end)\n`,
   );
   printTable(
     ['files', 'operation', 'Kiln ms', 'git ms', 'Kiln / git', `goal ${GOAL_RATIO}x`],
@@ -259,4 +268,18 @@ async function remoteChange(copy: WorkingCopy, changes: readonly (readonly [stri
   await copy.commitAndPush(`Remote round ${changes[0]?.[1] ?? 0}`);
 }
 
-await main();
+// Kiln runs in this process, so the process starts as a person's shell would start a program
+// (lib/clean-env.ts), like the `git` it is compared with (git-server.ts): without this
+// machine's CA bundles, proxies and npm variables.
+const CLEAN = 'KILN_BENCH_CLEAN_ENV';
+if (process.env[CLEAN] === '1') {
+  await main();
+} else {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...cleanEnv(), [CLEAN]: '1' },
+    stdio: 'inherit',
+  });
+  process.exitCode = await new Promise<number>((resolve) =>
+    child.on('exit', (code) => resolve(code ?? 1)),
+  );
+}

@@ -4,6 +4,7 @@ export * from './service';
 export * from './file-states';
 export * from './paths';
 export * from './regex-pool';
+export * from './row-groups';
 export * from './search';
 export * from './text-cache';
 export { presentFile } from './presenter';

@@ -66,11 +66,7 @@ export async function switchBranch(
         message: `Switched to branch ${target}; your next push creates it on ${remote.label}`,
       };
     }
-    const files = await readProjectTree({
-      db: deps.db,
-      userId: project.ownerId,
-      projectId: project.id,
-    });
+    const files = await readProjectTree({ db: deps.db, projectId: project.id });
     const base = state.syncedCommit
       ? await repository.readFlatTree(state.syncedCommit)
       : EMPTY_TREE;

@@ -98,7 +98,7 @@ export async function linkRepository(
       if (!same) {
         let syncedCommit: string | null = null;
         if (remoteHead) {
-          const files = await readProjectTree({ db: deps.db, userId, projectId: project.id });
+          const files = await readProjectTree({ db: deps.db, projectId: project.id });
           const theirs = await repository.readFlatTree(remoteHead);
           const held = await heldBackEntries(repository, theirs, files.tree);
           if (changedPaths(theirs, withHeldBack(files.tree, held)).length === 0) {
@@ -137,7 +137,7 @@ export async function importRepository(
         );
       }
       const theirs = await repository.readFlatTree(remoteHead);
-      const files = await readProjectTree({ db: deps.db, userId, projectId: project.id });
+      const files = await readProjectTree({ db: deps.db, projectId: project.id });
       const holdable = holdablePaths(theirs);
       const take = new Map<string, TreeEntry | null>();
       for (const path of holdable) {

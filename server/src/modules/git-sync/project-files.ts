@@ -1,7 +1,7 @@
 import { FILE_LIMITS, FilePathSchema } from '@kiln/shared';
 import type { Database } from '../../db/client';
 import { isTextFile, mimeTypeFromName } from '../../lib/file-types';
-import { listFiles, readFileStates, type FileState } from '../files';
+import { fingerprintRowGroups, listRowGroups, readFileStates, type FileState } from '../files';
 import { blobId, MODE, type FlatTree } from './git-objects';
 import { isFileMode } from './repository';
 
@@ -16,30 +16,39 @@ export interface ProjectTree {
   bytesOf(paths: readonly string[]): Promise<Map<string, Buffer>>;
 }
 
-/** A file's blob id, with the row state it was computed from. */
-interface KnownBlob {
+/** What was last read of one row: its stamp (id, version and time) and, for a file, its blob id. */
+interface KnownRow {
   stamp: string;
-  oid: string;
+  isDirectory: boolean;
+  oid: string | null;
+}
+
+/** The rows of one group (files' row-groups.ts) as last read, with the fingerprint they had. */
+interface KnownGroup {
+  digest: string;
+  rows: Map<string, KnownRow>;
 }
 
 /**
- * Blob ids of the files of projects read before, each with its row's id, version and time,
- * which every write changes: asking again what a project holds reads only the files written
- * since, instead of reading and hashing all of them.
+ * What Kiln last read of the projects read before: each group of a project's rows with its
+ * fingerprint and each file's blob id. Asking again what a project holds reads the groups'
+ * fingerprints, then only the rows of the groups that changed, and hashes only the files
+ * written since: a pull of ten files into a project of 2,000 used to list every row (20-35 ms
+ * on the embedded database) to find the ten it had written itself.
  */
-const knownBlobs = new Map<string, Map<string, KnownBlob>>();
+const knownProjects = new Map<string, Map<number, KnownGroup>>();
 const CACHED_PROJECTS = 64;
 
+/**
+ * The project's files as they are now. Fingerprints are read before the rows, so rows read
+ * after a change are kept with the fingerprint from before it, and read again next time. No
+ * access check: the caller has made it.
+ */
 export async function readProjectTree(options: {
   db: Database;
-  userId: string;
   projectId: string;
 }): Promise<ProjectTree> {
   const { db, projectId } = options;
-  const entries = await listFiles(options);
-  const folders = entries.filter((entry) => entry.isDirectory).map((entry) => entry.path);
-  const documents = entries.filter((entry) => !entry.isDirectory);
-
   const loaded = new Map<string, Buffer>();
   const bytesOf = async (paths: readonly string[]) => {
     const missing = paths.filter((path) => !loaded.has(path));
@@ -51,27 +60,61 @@ export async function readProjectTree(options: {
     return new Map(paths.flatMap((path) => (loaded.has(path) ? [[path, loaded.get(path)!]] : [])));
   };
 
-  const previous = knownBlobs.get(projectId) ?? new Map<string, KnownBlob>();
-  const current = new Map<string, KnownBlob>();
-  const stale: { path: string; stamp: string }[] = [];
-  for (const entry of documents) {
-    const stamp = `${entry.id}:${entry.version}:${entry.updatedAt.getTime()}`;
-    const known = previous.get(entry.path);
-    if (known?.stamp === stamp) current.set(entry.path, known);
-    else stale.push({ path: entry.path, stamp });
+  const previous = knownProjects.get(projectId) ?? new Map<number, KnownGroup>();
+  const digests = await fingerprintRowGroups(db, projectId);
+  const changed = [...digests.keys()].filter(
+    (group) => previous.get(group)?.digest !== digests.get(group),
+  );
+  const listed = await listRowGroups(
+    db,
+    projectId,
+    changed.length === digests.size ? null : changed,
+  );
+
+  const current = new Map<number, KnownGroup>();
+  for (const [group, digest] of digests) {
+    const known = previous.get(group);
+    current.set(group, known?.digest === digest ? known : { digest, rows: new Map() });
   }
-  const contents = await bytesOf(stale.map((entry) => entry.path));
-  for (const { path, stamp } of stale) {
+  const unhashed: { rows: Map<string, KnownRow>; path: string; stamp: string }[] = [];
+  for (const row of listed) {
+    let group = current.get(row.group);
+    if (!group) {
+      // Created after the fingerprints were read: kept, and its group read again next time.
+      group = { digest: '', rows: new Map() };
+      current.set(row.group, group);
+    }
+    const stamp = `${row.id}:${row.version}:${row.updatedAt.getTime()}`;
+    const known = previous.get(row.group)?.rows.get(row.path);
+    if (known?.stamp === stamp) group.rows.set(row.path, known);
+    else if (row.isDirectory) group.rows.set(row.path, { stamp, isDirectory: true, oid: null });
+    else unhashed.push({ rows: group.rows, path: row.path, stamp });
+  }
+  const contents = await bytesOf(unhashed.map((entry) => entry.path));
+  for (const { rows, path, stamp } of unhashed) {
     const bytes = contents.get(path);
     // Deleted between the list and the read: absent, as it is now.
-    if (bytes) current.set(path, { stamp, oid: blobId(bytes) });
+    if (bytes) rows.set(path, { stamp, isDirectory: false, oid: blobId(bytes) });
   }
-  knownBlobs.delete(projectId);
-  knownBlobs.set(projectId, current);
-  if (knownBlobs.size > CACHED_PROJECTS) knownBlobs.delete(knownBlobs.keys().next().value!);
+  knownProjects.delete(projectId);
+  knownProjects.set(projectId, current);
+  if (knownProjects.size > CACHED_PROJECTS) {
+    knownProjects.delete(knownProjects.keys().next().value!);
+  }
 
+  const files: [string, string][] = [];
+  const folders: string[] = [];
+  for (const group of current.values()) {
+    for (const [path, row] of group.rows) {
+      if (row.oid !== null) files.push([path, row.oid]);
+      else if (row.isDirectory) folders.push(path);
+    }
+  }
+  // In path order, as the project lists them.
+  files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  folders.sort();
   const tree: FlatTree = new Map();
-  for (const [path, known] of current) tree.set(path, { mode: MODE.file, oid: known.oid });
+  for (const [path, oid] of files) tree.set(path, { mode: MODE.file, oid });
   return { tree, folders, bytesOf };
 }
 

@@ -60,8 +60,7 @@ async function mergeRemote(
   const { project, state, repository, remote, branch } = linked;
   const pending = state.mergeTheirs;
   if (options.fastForwardOnly && pending) return null;
-  const readFiles = () =>
-    readProjectTree({ db: deps.db, userId: project.ownerId, projectId: project.id });
+  const readFiles = () => readProjectTree({ db: deps.db, projectId: project.id });
   // A person's pull reads the project's files while the fetch waits on the host; the periodic
   // fetch, which usually finds nothing new, reads them only when there is something.
   const early = options.fastForwardOnly ? null : readFiles();

@@ -39,11 +39,7 @@ export async function pushProject(
     // A person's push asks the host where the branch stands while the files are read.
     const discovery = options.automatic ? null : repository.discoverPush(remote);
     discovery?.catch(() => undefined);
-    const files = await readProjectTree({
-      db: deps.db,
-      userId: project.ownerId,
-      projectId: project.id,
-    });
+    const files = await readProjectTree({ db: deps.db, projectId: project.id });
     const synced = state.syncedCommit;
     const base = synced ? await repository.readFlatTree(synced) : EMPTY_TREE;
     const held = await heldBackEntries(repository, base, files.tree);

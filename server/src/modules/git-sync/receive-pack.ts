@@ -1,4 +1,4 @@
-import type { RemoteAccess } from './remote';
+import { authorizationHeader, type RemoteAccess } from './remote';
 
 /** A push may take this long (a large first push included) before it is given up. */
 const PUSH_TIMEOUT_MS = 5 * 60_000;
@@ -23,12 +23,6 @@ const pushError = (details: string) =>
   });
 const notGit = () =>
   Object.assign(new Error('not a smart HTTP Git server'), { code: 'SmartHttpError' });
-
-function authHeaders(remote: RemoteAccess): Record<string, string> {
-  if (!remote.credentials) return {};
-  const { username, password } = remote.credentials;
-  return { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
-}
 
 /** Git's pkt-line framing: four hex digits of length (themselves included), then the data. */
 export function pktLine(data: string | Buffer): Buffer {
@@ -66,7 +60,7 @@ export async function discoverReceivePack(remote: RemoteAccess): Promise<Receive
   let url = remote.url;
   for (let redirects = 0; ; redirects += 1) {
     const response = await fetch(`${url}/info/refs?service=git-receive-pack`, {
-      headers: { ...authHeaders(remote), 'user-agent': 'git/kiln', accept: '*/*' },
+      headers: { ...authorizationHeader(remote), 'user-agent': 'git/kiln', accept: '*/*' },
       redirect: 'manual',
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
     });
@@ -118,7 +112,7 @@ export async function sendReceivePack(
   const response = await fetch(`${advertisement.url}/git-receive-pack`, {
     method: 'POST',
     headers: {
-      ...authHeaders(remote),
+      ...authorizationHeader(remote),
       'user-agent': 'git/kiln',
       'content-type': 'application/x-git-receive-pack-request',
       accept: 'application/x-git-receive-pack-result',

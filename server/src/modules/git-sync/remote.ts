@@ -12,6 +12,13 @@ export interface RemoteAccess {
   label: string;
 }
 
+/** The credentials as an HTTP Basic Authorization header (none without credentials). */
+export function authorizationHeader(remote: RemoteAccess): Record<string, string> {
+  if (!remote.credentials) return {};
+  const { username, password } = remote.credentials;
+  return { Authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` };
+}
+
 export interface RepositoryAddress {
   baseUrl: string;
   owner: string;

@@ -12,7 +12,7 @@ import {
   sendReceivePack,
   type ReceivePackAdvertisement,
 } from './receive-pack';
-import type { RemoteAccess } from './remote';
+import { authorizationHeader, type RemoteAccess } from './remote';
 
 /** One request to a Git host may take this long (a large fetch included) before it is given up. */
 const HTTP_TIMEOUT_MS = 5 * 60_000;
@@ -89,6 +89,9 @@ export class ProjectRepository {
   private auth(remote: RemoteAccess) {
     const credentials = remote.credentials;
     return {
+      // Sent with the first request, as `git` sends a stored credential: answering the host's
+      // 401 first cost every fetch a round trip. onAuth still answers a host that asks again.
+      headers: authorizationHeader(remote),
       onAuth: credentials ? () => ({ ...credentials }) : undefined,
       // The token was refused: stop, rather than offer the same one again.
       onAuthFailure: () => ({ cancel: true }),

@@ -77,11 +77,7 @@ export async function resolveConflicts(
       });
     }
 
-    const files = await readProjectTree({
-      db: deps.db,
-      userId: project.ownerId,
-      projectId: project.id,
-    });
+    const files = await readProjectTree({ db: deps.db, projectId: project.id });
     const held = await heldBackEntries(repository, theirs, files.tree);
     const ours = state.mergeOurs && (await repository.hasCommit(state.mergeOurs));
     const merge = await commitProjectFiles({

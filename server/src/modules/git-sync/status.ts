@@ -40,11 +40,7 @@ export async function getDiffStatus(
       const remoteIsOlder = synced !== null && (await repository.isAncestor(remoteHead, synced));
       behindBy = remoteIsOlder ? 0 : await repository.countCommits(remoteHead, synced);
     }
-    const files = await readProjectTree({
-      db: deps.db,
-      userId: project.ownerId,
-      projectId: project.id,
-    });
+    const files = await readProjectTree({ db: deps.db, projectId: project.id });
     const base = synced ? await repository.readFlatTree(synced) : EMPTY_TREE;
     const held = await heldBackEntries(repository, base, files.tree);
     let aheadBy = changedPaths(base, withHeldBack(files.tree, held)).length;
