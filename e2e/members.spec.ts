@@ -61,10 +61,17 @@ test.describe('working together', () => {
     await expect(page.getByTestId('presence-trigger')).toHaveAccessibleName(
       'Collaboration: 1 other here',
     );
+    // Each sees the other's open file: the editor moves to styles.css.
+    await editor.page.getByRole('treeitem', { name: 'styles.css' }).click();
+    await page.getByTestId('presence-trigger').click();
+    const ownerRows = page.getByTestId('presence-popover').getByTestId('collaborator');
+    await expect(ownerRows.filter({ hasText: editor.account.name })).toContainText('styles.css');
+    await page.keyboard.press('Escape');
     await editor.page.getByTestId('presence-trigger').click();
     const rows = editor.page.getByTestId('presence-popover').getByTestId('collaborator');
-    await expect(rows.filter({ hasText: signedIn.name })).toHaveCount(1);
+    await expect(rows.filter({ hasText: signedIn.name })).toContainText('index.html');
     await editor.page.keyboard.press('Escape');
+    await editor.page.getByRole('treeitem', { name: 'index.html' }).click();
 
     // The editor changes index.html and saves; the owner's open copy follows.
     const theirLines = editor.page.locator('.monaco-editor .view-lines').first();
