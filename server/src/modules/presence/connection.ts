@@ -4,11 +4,12 @@ import {
   PRESENCE_LIMITS,
   PresenceClientMessageSchema,
   type PresenceClientMessage,
+  type ProjectRole,
 } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import type { Database } from '../../db/client';
-import { canJoinProject } from './access';
+import { presenceRoleOf } from './access';
 import type { PresenceHub } from './hub';
 
 export interface PresenceConnectionDeps {
@@ -22,6 +23,11 @@ export interface PresenceUser {
 }
 
 const MINUTE_MS = 60_000;
+/**
+ * How often a joined socket's access is checked again, so someone removed from a project stops
+ * hearing about it even if they never send anything; a message from them checks it at once.
+ */
+const ACCESS_RECHECK_MS = 30_000;
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -46,6 +52,8 @@ export function openPresenceConnection(
   const { socket, user, log } = options;
   const connectionId = randomUUID();
   let projectId: string | null = null;
+  let role: ProjectRole | null = null;
+  let recheck: NodeJS.Timeout | null = null;
   let badAt: number[] = [];
   let queue = Promise.resolve();
 
@@ -55,6 +63,20 @@ export function openPresenceConnection(
   const leave = () => {
     if (projectId) deps.hub.leave(projectId, connectionId);
     projectId = null;
+    role = null;
+    if (recheck) clearInterval(recheck);
+    recheck = null;
+  };
+  const notFound = () => {
+    leave();
+    socket.close(PRESENCE_CLOSE_CODES.projectNotFound, 'Project not found');
+  };
+  /** Whether the person is still in the joined project; if not, the socket is closed. */
+  const stillIn = async (): Promise<boolean> => {
+    if (!projectId) return false;
+    role = await presenceRoleOf(deps.db, user.id, projectId);
+    if (role === null) notFound();
+    return role !== null;
   };
   const refuse = (reason: string, detail: object = {}) => {
     log.warn({ ...detail, userId: user.id }, `presence: ${reason}; ignored`);
@@ -69,13 +91,19 @@ export function openPresenceConnection(
     switch (message.type) {
       case 'join': {
         leave();
-        if (!(await canJoinProject(deps.db, user.id, message.projectId))) {
-          socket.close(PRESENCE_CLOSE_CODES.projectNotFound, 'Project not found');
-          return;
-        }
+        const joinedAs = await presenceRoleOf(deps.db, user.id, message.projectId);
+        if (joinedAs === null) return notFound();
         // The socket may have closed while the database answered.
         if (socket.readyState !== WebSocket.OPEN) return;
         projectId = message.projectId;
+        role = joinedAs;
+        recheck = setInterval(() => {
+          queue = queue.then(stillIn).then(
+            () => undefined,
+            (error: unknown) => log.error({ err: error }, 'presence: an access check failed'),
+          );
+        }, ACCESS_RECHECK_MS);
+        recheck.unref();
         deps.hub.join(
           projectId,
           {
@@ -94,10 +122,14 @@ export function openPresenceConnection(
         return;
       case 'active_file':
         if (!projectId) return refuse('a message before join', { type: message.type });
+        if (!(await stillIn())) return;
         deps.hub.openedFile(projectId, connectionId, message.filePath);
         return;
       case 'file_saved':
         if (!projectId) return refuse('a message before join', { type: message.type });
+        if (!(await stillIn())) return;
+        // A viewer cannot save: a save announced by one would only reload others' editors.
+        if (role === 'viewer') return refuse('a save announced by a viewer');
         deps.hub.savedFile(projectId, connectionId, message.filePath);
         return;
     }

@@ -79,6 +79,43 @@ describe('live presence over /ws', () => {
     owner.presence.close();
   });
 
+  it('closes the socket of someone removed from the project, and relays no save a viewer announces', async () => {
+    const { client, project } = await ownerWithProject('Olive Owner');
+    const member = await signUp(t.app, { name: 'Vera Viewer' });
+    await client.post(`/api/projects/${project.id}/members`, {
+      email: member.email,
+      role: 'viewer',
+    });
+    const owner = await PresenceSocket.join({ app: t.app, client, projectId: project.id });
+    const guest = await PresenceSocket.join({
+      app: t.app,
+      client: member.client,
+      projectId: project.id,
+    });
+    await owner.presence.next('user_joined');
+
+    // A viewer saves nothing: a save it announces reaches nobody.
+    guest.presence.send({ type: 'file_saved', filePath: 'index.html' });
+    guest.presence.send({ type: 'active_file', filePath: 'app.js' });
+    expect(await owner.presence.next('file_activity')).toMatchObject({
+      userId: member.user.id,
+      filePath: 'app.js',
+    });
+    // Handled in order: the save came before the file it then opened.
+    expect(await owner.presence.received('file_updated', 0)).toBe(false);
+
+    // Removed, the next thing it says closes its socket, and the owner sees it leave.
+    const removed = await client.delete(`/api/projects/${project.id}/members/${member.user.id}`);
+    expect(removed.statusCode).toBe(200);
+    guest.presence.send({ type: 'active_file', filePath: 'index.html' });
+    expect(await guest.presence.closed).toEqual({
+      code: PRESENCE_CLOSE_CODES.projectNotFound,
+      reason: 'Project not found',
+    });
+    expect(await owner.presence.next('user_left')).toMatchObject({ userId: member.user.id });
+    owner.presence.close();
+  });
+
   it('uses the account, not the identity a client claims', async () => {
     const { client, user, project } = await ownerWithProject('Grace Hopper');
     const { presence } = await PresenceSocket.join({ app: t.app, client, projectId: project.id });
