@@ -63,7 +63,15 @@ import {
   InstallTracker,
   openProjectRegistryBridge,
   registerPackageRoutes,
+  type PackagesDeps,
 } from './modules/packages';
+import {
+  DevServers,
+  packagesInstaller,
+  projectFileReader,
+  registerDevServerRoutes,
+} from './modules/dev-server';
+import { createPreviewLink, previewTokenKey } from './modules/preview';
 import { createSandbox, sandboxUser, type ManagedSandbox } from './sandbox/create-sandbox';
 import {
   createWorkspaceCleanupJob,
@@ -99,6 +107,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Projects' folders on disk, for installs and the terminal (decision 0016). */
     workspaces: Workspaces;
+    /** Projects' running apps (decision 0020), for the preview server's proxy. */
+    devServers: DevServers;
   }
 }
 
@@ -376,7 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ),
     log: app.log,
   });
-  registerPackageRoutes(app, {
+  const packages: PackagesDeps = {
     db: database.db,
     sandbox,
     workspaces,
@@ -390,6 +400,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     environment: projectEnvironment,
     openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
     log: app.log,
+  };
+  registerPackageRoutes(app, packages);
+  // Run's apps, shown by the preview server through `app.devServers` (main.ts).
+  const devServers = new DevServers(
+    {
+      sandbox,
+      workspaces,
+      environment: projectEnvironment,
+      openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
+      readFile: projectFileReader(database.db),
+      installPackages: packagesInstaller(packages),
+      log: app.log,
+    },
+    { maxAtOnce: env.DEV_SERVERS_MAX, idleMs: env.DEV_SERVER_IDLE_MINUTES * 60_000 },
+  );
+  app.decorate('devServers', devServers);
+  const previewKey = previewTokenKey(
+    await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
+  );
+  registerDevServerRoutes(app, {
+    db: database.db,
+    devServers,
+    hasSessions: sandbox.openSession !== undefined,
+    previewLink: (projectId) =>
+      createPreviewLink({ key: previewKey, previewOrigin: env.PREVIEW_ORIGIN, projectId }),
   });
   registerTerminalRoutes(app, {
     db: database.db,

@@ -78,6 +78,8 @@ const EnvSchema = z.object({
     .transform((value) => value ?? os.availableParallelism()),
   EXEC_QUEUE_LENGTH: z.coerce.number().int().min(0).optional().default(8),
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().optional().default(15),
+  DEV_SERVERS_MAX: positiveInt(8),
+  DEV_SERVER_IDLE_MINUTES: z.coerce.number().positive().optional().default(15),
   EXEC_PYTHON: z.string().trim().min(1).default('python3'),
   NPM_REGISTRY_URL: z
     .string()
@@ -276,6 +278,16 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`15`',
     description:
       'A terminal with no input and no output for this long is closed (its shell ends); fractions allowed.',
+  },
+  DEV_SERVERS_MAX: {
+    default: '`8`',
+    description:
+      "Dev servers (a project's app started by Run) running at once on this server; past that a start is refused with 429.",
+  },
+  DEV_SERVER_IDLE_MINUTES: {
+    default: '`15`',
+    description:
+      'A dev server whose preview has had no request for this long is stopped; fractions allowed.',
   },
   EXEC_PYTHON: {
     default: '`python3`',

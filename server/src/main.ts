@@ -26,7 +26,14 @@ async function main() {
   );
   const app = await buildApp({ env, database, worker: role !== 'web' });
   const preview =
-    role === 'worker' ? null : await buildPreviewApp({ env, database, logger: app.log });
+    role === 'worker'
+      ? null
+      : await buildPreviewApp({
+          env,
+          database,
+          logger: app.log,
+          devServers: (projectId) => app.devServers.target(projectId),
+        });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -2,6 +2,7 @@ import {
   ArrowLeft,
   Bot,
   Database,
+  Ellipsis,
   GitBranch,
   Keyboard,
   KeyRound,
@@ -9,16 +10,33 @@ import {
   Play,
   Rocket,
   Save,
+  type LucideIcon,
 } from 'lucide-react';
 import type { ProjectRole } from '@kiln/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { cn } from '../../lib/cn';
 import { ExplainedButton } from '../../components/ui/explained-button';
 import { ProjectName } from './header/project-name';
 import { saveStatusText, type SaveState } from './save-status';
+
+/** A tool of the header: a button on a desktop, an item of the More tools menu on a phone. */
+interface HeaderTool {
+  label: string;
+  icon: LucideIcon;
+  unavailable: boolean;
+  /** What it does, or why it cannot be used. */
+  reason: string;
+  onSelect: () => void;
+}
 
 /**
  * The editor's header: back, project name (renamed in place), autosave status, save, run,
@@ -43,6 +61,7 @@ export function EditorHeader({
   onDeploy,
   presence,
   share,
+  appControls,
   role = 'owner',
 }: {
   projectId: string;
@@ -65,12 +84,53 @@ export function EditorHeader({
   presence?: ReactNode;
   /** Who works in the project and the Share dialog (features/members). */
   share?: ReactNode;
+  /** Stop and Restart of the project's running app (features/dev-server). */
+  appControls?: ReactNode;
   /**
    * The person's role: a viewer is offered only what reads the project, and the owner alone
    * sees the secrets and deploys.
    */
   role?: ProjectRole;
 }) {
+  const tools: HeaderTool[] = [
+    {
+      label: 'Environment variables',
+      icon: KeyRound,
+      unavailable: role !== 'owner',
+      reason:
+        role === 'owner'
+          ? 'Environment variables: given to the programs you run'
+          : "Only the project's owner sees its environment variables",
+      onSelect: onEnvVars,
+    },
+    {
+      label: 'Database Tools',
+      icon: Database,
+      unavailable: role === 'viewer',
+      reason:
+        role === 'viewer'
+          ? 'Viewers cannot run SQL on this project'
+          : "Database Tools: run SQL on this project's own database",
+      onSelect: onDatabaseTools,
+    },
+    {
+      label: 'GitHub',
+      icon: GitBranch,
+      unavailable: false,
+      reason: 'GitHub: link, import, push and pull this project',
+      onSelect: onGitHub,
+    },
+    {
+      label: 'Deploy',
+      icon: Rocket,
+      unavailable: role !== 'owner',
+      reason:
+        role === 'owner'
+          ? 'Deploy: put this project online with Vercel, Netlify or Railway'
+          : "Only the project's owner deploys it",
+      onSelect: onDeploy,
+    },
+  ];
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
       <Button asChild variant="ghost" size="icon" aria-label="Back to dashboard">
@@ -119,59 +179,50 @@ export function EditorHeader({
               {running ? <Loader2 className="animate-spin" aria-hidden /> : <Play aria-hidden />}
               <span className="sr-only md:not-sr-only">{running ? 'Running...' : 'Run'}</span>
             </ExplainedButton>
+            {appControls}
           </>
         )}
-        <ExplainedButton
-          variant="ghost"
-          size="icon"
-          aria-label="Environment variables"
-          unavailable={role !== 'owner'}
-          reason={
-            role === 'owner'
-              ? 'Environment variables: given to the programs you run'
-              : "Only the project's owner sees its environment variables"
-          }
-          onClick={onEnvVars}
-        >
-          <KeyRound />
-        </ExplainedButton>
-        <ExplainedButton
-          variant="ghost"
-          size="icon"
-          aria-label="Database Tools"
-          unavailable={role === 'viewer'}
-          reason={
-            role === 'viewer'
-              ? 'Viewers cannot run SQL on this project'
-              : "Database Tools: run SQL on this project's own database"
-          }
-          onClick={onDatabaseTools}
-        >
-          <Database />
-        </ExplainedButton>
-        <ExplainedButton
-          variant="ghost"
-          size="icon"
-          aria-label="GitHub"
-          reason="GitHub: link, import, push and pull this project"
-          onClick={onGitHub}
-        >
-          <GitBranch />
-        </ExplainedButton>
-        <ExplainedButton
-          variant="ghost"
-          size="icon"
-          aria-label="Deploy"
-          unavailable={role !== 'owner'}
-          reason={
-            role === 'owner'
-              ? 'Deploy: put this project online with Vercel, Netlify or Railway'
-              : "Only the project's owner deploys it"
-          }
-          onClick={onDeploy}
-        >
-          <Rocket />
-        </ExplainedButton>
+        {/* A phone's header has room for the tools as one menu, a desktop's for each. */}
+        <div className="contents max-md:hidden">
+          {tools.map((tool) => (
+            <ExplainedButton
+              key={tool.label}
+              variant="ghost"
+              size="icon"
+              aria-label={tool.label}
+              unavailable={tool.unavailable}
+              reason={tool.reason}
+              onClick={tool.onSelect}
+            >
+              <tool.icon />
+            </ExplainedButton>
+          ))}
+        </div>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label="More tools" className="md:hidden">
+              <Ellipsis />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-64">
+            {tools.map((tool) => (
+              <DropdownMenuItem
+                key={tool.label}
+                disabled={tool.unavailable}
+                onSelect={tool.onSelect}
+                className="items-start"
+              >
+                <tool.icon aria-hidden className="mt-0.5 shrink-0" />
+                <span className="grid gap-0.5">
+                  <span>{tool.label}</span>
+                  {tool.unavailable && (
+                    <span className="text-muted-foreground text-xs">{tool.reason}</span>
+                  )}
+                </span>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
         <ExplainedButton
           variant="ghost"
           size="icon"

@@ -11,6 +11,7 @@ import { errorStatus } from '../../lib/request';
 import { GenerationBanner, useAiStatus } from '../ai';
 import { AgentPanel, agentContextFiles, useAgentPanelToggle } from '../agents';
 import { runAvailability, useRun } from '../exec';
+import { AppLogView, DevServerControls, isAppProject, useDevServer } from '../dev-server';
 import { TerminalPanel, useShellTabs } from '../terminal';
 import { useProject, useProjectFiles, useRefreshFiles } from './api';
 import { ConflictDialog } from './conflict-dialog';
@@ -218,6 +219,9 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
 
   // An install may write a lockfile: the tree shows it.
   const runner = useRun(projectId, { onInstalled: refreshFiles });
+  // An app (package.json, Flask, Django, Go, a run setting): Run app starts it, the preview shows it.
+  const isApp = useMemo(() => isAppProject(fileList.map((file) => file.path)), [fileList]);
+  const app = useDevServer(projectId, isApp && !viewOnly);
   const terminal = useTerminalPanel();
   const shellTabs = useShellTabs();
   const [isMac] = useState(isMacPlatform);
@@ -255,6 +259,15 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       openFile: selected && text !== null ? { path: selected.path, content: text } : null,
       drafts: autosave.drafts,
     });
+  };
+
+  // Run app: the log opens under the editor and the preview beside it, where the app shows.
+  const startApp = () => {
+    terminal.show();
+    shellTabs.showOutput();
+    setSideTab('preview');
+    setPhonePane('side');
+    void app.start();
   };
 
   const runSelected = () => {
@@ -375,6 +388,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
             isMac={isMac}
             runShortcut={shortcutLabel('run', isMac)}
             toggleShortcut={shortcutLabel('terminal', isMac)}
+            appLog={app.shown ? <AppLogView app={app} /> : undefined}
           />
         </div>
       }
@@ -446,6 +460,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           revision={revision}
           tab={sideTab}
           onTabChange={setSideTab}
+          appUrl={app.link?.url ?? null}
           onOpenFile={openByPath}
           actionsOnPage={actionsPage !== null && actionsPage === selected?.path}
           quickActions={{
@@ -508,6 +523,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           />
         }
         share={<ShareButton projectId={projectId} projectName={projectName} />}
+        appControls={isApp && <DevServerControls app={app} onStart={startApp} />}
         role={role}
       />
       {viewOnly && <ViewOnlyBanner ownerName={ownerName} />}

@@ -23,6 +23,7 @@ export function SidePanel({
   onOpenFile,
   quickActions,
   actionsOnPage,
+  appUrl = null,
 }: {
   projectId: string;
   selectedPath: string | null;
@@ -38,19 +39,21 @@ export function SidePanel({
   quickActions: Omit<QuickActionsPanelProps, 'projectId'>;
   /** The shortcut asked for Quick Actions while this page is open. */
   actionsOnPage: boolean;
+  /** The project's running app (features/dev-server): Preview shows it instead of a page. */
+  appUrl?: string | null;
 }) {
   const refreshFiles = useRefreshFiles(projectId);
   const aiStatus = useAiStatus();
   const html = isHtmlPath(selectedPath);
   // A page has no Quick Actions tab unless the shortcut asked for one on it.
   const showActions = !html || actionsOnPage;
+  const previewable = previewPath !== null || appUrl !== null;
   const available: SideTab[] = [
-    ...(previewPath ? (['preview'] as const) : []),
+    ...(previewable ? (['preview'] as const) : []),
     'chat',
     ...(showActions ? (['actions'] as const) : []),
   ];
-  const value =
-    tab && available.includes(tab) ? tab : defaultSideTab(selectedPath, previewPath !== null);
+  const value = tab && available.includes(tab) ? tab : defaultSideTab(selectedPath, previewable);
   return (
     <Tabs
       value={value}
@@ -58,13 +61,18 @@ export function SidePanel({
       className="flex h-full flex-col"
     >
       <TabsList className="m-2 shrink-0">
-        {previewPath && <TabsTrigger value="preview">Preview</TabsTrigger>}
+        {previewable && <TabsTrigger value="preview">Preview</TabsTrigger>}
         <TabsTrigger value="chat">AI Chat</TabsTrigger>
         {showActions && <TabsTrigger value="actions">Quick Actions</TabsTrigger>}
       </TabsList>
-      {previewPath && (
+      {previewable && (
         <TabsContent value="preview" className="mt-0 min-h-0 flex-1">
-          <PreviewPanel projectId={projectId} path={previewPath} revision={revision} />
+          <PreviewPanel
+            projectId={projectId}
+            path={appUrl ? 'Running app' : (previewPath ?? '')}
+            revision={revision}
+            appUrl={appUrl}
+          />
         </TabsContent>
       )}
       {/* Kept mounted on other tabs, so a streaming answer and the draft survive a look at the preview. */}

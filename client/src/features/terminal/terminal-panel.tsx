@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronUp, SquareTerminal } from 'lucide-react';
-import { useId, type ComponentProps } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { OutputActions, OutputSummary, OutputView, type useRun } from '../exec';
 import { PackagesControl } from '../packages';
 import { ShellView } from './shell-view';
@@ -26,6 +26,8 @@ export interface TerminalPanelProps {
   /** The platform's keys for Run and for this panel, for the hints. */
   runShortcut: string;
   toggleShortcut: string;
+  /** The project's app log (features/dev-server), shown in the Output tab above its runs. */
+  appLog?: ReactNode;
 }
 
 /**
@@ -45,6 +47,7 @@ export function TerminalPanel({
   isMac,
   runShortcut,
   toggleShortcut,
+  appLog,
 }: TerminalPanelProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -100,14 +103,22 @@ export function TerminalPanel({
       </div>
       <div id={bodyId} hidden={!open} className="min-h-0 flex-1">
         <TabPanel id={OUTPUT_TAB} active={outputShown}>
-          <OutputView
-            entries={runner.entries}
-            runShortcut={runShortcut}
-            running={runner.running}
-            installing={runner.installing}
-            onInstall={() => install()}
-            onRunAgain={onRunAgain}
-          />
+          <div className="flex h-full min-h-0 flex-col">
+            {appLog && <div className="min-h-0 flex-1">{appLog}</div>}
+            {/* An app's Output is its log; runs and installs of the panel show below it. */}
+            {(!appLog || runner.entries.length > 0) && (
+              <div className="min-h-0 flex-1">
+                <OutputView
+                  entries={runner.entries}
+                  runShortcut={runShortcut}
+                  running={runner.running}
+                  installing={runner.installing}
+                  onInstall={() => install()}
+                  onRunAgain={onRunAgain}
+                />
+              </div>
+            )}
+          </div>
         </TabPanel>
         {tabs.shells.map((tab) => {
           const shell = shells[tab.id];

@@ -14,6 +14,7 @@ export {
 } from './registry-proxy/registry-proxy';
 export type { RegistryProblem } from './registry-proxy/problems';
 export { InstallTracker } from './install-tracker';
+export { INSTALL_SESSION_LIMITS } from './install-step';
 export { registerPackageRoutes } from './routes';
 export {
   openProjectRegistryBridge,

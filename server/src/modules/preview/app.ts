@@ -9,6 +9,8 @@ import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, injectConsoleScript } from './console-script';
+import { installDevServerProxy, type DevServerLookup } from './dev-proxy';
+import { DEV_SOCKET_SCRIPT, DEV_SOCKET_SCRIPT_PATH } from './dev-socket-script';
 import { getPreviewFile } from './service';
 import { previewTokenKey, verifyPreviewToken } from './token';
 
@@ -17,6 +19,8 @@ export interface BuildPreviewAppOptions {
   database: DatabaseHandle;
   /** The app's logger, to log through; no logging when left out (tests). */
   logger?: FastifyBaseLogger;
+  /** Projects' running dev servers, shown in place of their files; none when left out. */
+  devServers?: DevServerLookup;
 }
 
 /**
@@ -74,6 +78,12 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
   app.get(CONSOLE_SCRIPT_PATH, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(CONSOLE_SCRIPT),
   );
+  if (options.devServers) {
+    installDevServerProxy(app, { key, lookup: options.devServers, headers });
+    app.get(DEV_SOCKET_SCRIPT_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(DEV_SOCKET_SCRIPT),
+    );
+  }
 
   // Without the trailing slash, the page's relative links would resolve outside its project.
   app.get<{ Params: { token: string } }>('/p/:token', async (request, reply) =>

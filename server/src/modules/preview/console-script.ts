@@ -124,13 +124,14 @@ const CONSOLE_TAG = `<script src="${CONSOLE_SCRIPT_PATH}"></script>`;
  * scripts run: right after `<head>`; without one, after `<html>` or the doctype (never before
  * the doctype, which would switch the page to quirks mode); else at the very start.
  */
-export function injectConsoleScript(html: string): string {
+export function injectConsoleScript(html: string, extraTags = ''): string {
+  const tags = `${CONSOLE_TAG}${extraTags}`;
   for (const pattern of [/<head(?:\s[^>]*)?>/i, /<html(?:\s[^>]*)?>/i, /<!doctype[^>]*>/i]) {
     const match = pattern.exec(html);
     if (match) {
       const end = match.index + match[0].length;
-      return `${html.slice(0, end)}${CONSOLE_TAG}${html.slice(end)}`;
+      return `${html.slice(0, end)}${tags}${html.slice(end)}`;
     }
   }
-  return `${CONSOLE_TAG}${html}`;
+  return `${tags}${html}`;
 }

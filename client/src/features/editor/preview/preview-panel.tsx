@@ -31,10 +31,16 @@ export function PreviewPanel({
   projectId,
   path,
   revision,
+  appUrl = null,
 }: {
   projectId: string;
   path: string;
   revision: string;
+  /**
+   * The project's running app, behind its own preview link (decision 0020): shown instead of
+   * the page, and left to reload itself on saves (its dev server's hot reload).
+   */
+  appUrl?: string | null;
 }) {
   // A phone's own screen is the size worth checking there first.
   const [device, setDevice] = useState<Device>(() =>
@@ -56,8 +62,10 @@ export function PreviewPanel({
       const expiresAt = query.state.data ? Date.parse(query.state.data.expiresAt) : 0;
       return Math.max(60_000, expiresAt - Date.now() - 5 * 60_000);
     },
+    enabled: appUrl === null,
   });
-  const origin = link.data ? new URL(link.data.url).origin : null;
+  const src = appUrl ?? link.data?.url ?? null;
+  const origin = src ? new URL(src).origin : null;
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -141,11 +149,11 @@ export function PreviewPanel({
           // and one on each side keeps the screen centred.
           className="absolute inset-0 overflow-auto p-4 [scrollbar-gutter:stable_both-edges]"
         >
-          {link.isError ? (
+          {link.isError && !appUrl ? (
             <p className="text-destructive text-sm">
               The preview could not be opened: {link.error.message}
             </p>
-          ) : !link.data ? (
+          ) : !src ? (
             <div className="flex h-full items-center justify-center">
               <Loader2
                 className="text-muted-foreground size-6 animate-spin"
@@ -156,9 +164,9 @@ export function PreviewPanel({
             <PreviewScreen
               size={spec.size}
               fit={fit}
-              src={link.data.url}
+              src={src}
               title={`Preview of ${path}`}
-              frameKey={`${link.data.url}|${revision}|${reloads}`}
+              frameKey={appUrl ? `${appUrl}|${reloads}` : `${src}|${revision}|${reloads}`}
               frameRef={frame}
             />
           )}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { isAppProject } from './app-project';
+
+describe('isAppProject', () => {
+  it('takes a top-level manifest, Django, Flask, Go or a run setting as an app', () => {
+    for (const marker of ['package.json', 'manage.py', 'app.py', 'go.mod', '.kiln/run.json']) {
+      expect(isAppProject(['README.md', marker]), marker).toBe(true);
+    }
+  });
+
+  it('leaves plain sites and scripts, and manifests in subfolders, to run file by file', () => {
+    expect(isAppProject(['index.html', 'css/site.css', 'script.js'])).toBe(false);
+    expect(isAppProject(['README.md', 'index.js'])).toBe(false);
+    expect(isAppProject(['tools/package.json', 'main.py'])).toBe(false);
+  });
+});

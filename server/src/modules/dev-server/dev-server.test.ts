@@ -1,0 +1,249 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { signUp } from '../../test/factories';
+import { createFile, createProject } from '../../test/project-files';
+import { buildPreviewApp } from '../preview';
+import {
+  createNodeAppProject,
+  devServerStatus,
+  onPreview,
+  openLog,
+  upgradeAndSend,
+  waitForState,
+} from './test-dev-server';
+
+const PREVIEW_ORIGIN = 'http://preview.kiln-test.example';
+
+async function startPreview(t: TestApp): Promise<FastifyInstance> {
+  const preview = await buildPreviewApp({
+    env: t.env,
+    database: t.database,
+    devServers: (projectId) => t.app.devServers.target(projectId),
+  });
+  await preview.listen({ port: 0, host: '127.0.0.1' });
+  return preview;
+}
+
+describe('a project dev server behind the preview', () => {
+  let t: TestApp;
+  let preview: FastifyInstance;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+  let previewUrl: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      SANDBOX: 'bubblewrap',
+      PREVIEW_ORIGIN,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    });
+    preview = await startPreview(t);
+    // The log is a stream, read over a real connection.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    owner = await signUp(t.app);
+    projectId = await createNodeAppProject(owner.client, 'Node app');
+    const started = await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
+    expect(started.statusCode, started.body).toBe(200);
+    expect(['starting', 'running']).toContain(started.json<{ state: string }>().state);
+    const running = await waitForState(owner.client, projectId, 'running');
+    previewUrl = onPreview(preview, running.previewUrl!);
+  }, 60_000);
+  afterAll(async () => {
+    await preview?.close();
+    await t?.close();
+  });
+
+  it('reports the command, the port and a preview link while it runs', async () => {
+    const status = await devServerStatus(owner.client, projectId);
+    expect(status).toMatchObject({ state: 'running', command: 'npm start', port: 3000 });
+    expect(status.previewUrl).toMatch(new RegExp(`^${PREVIEW_ORIGIN}/p/[^/]+/$`));
+    expect(Date.parse(status.startedAt!)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("serves the app's page through the preview link, with the preview's scripts added", async () => {
+    const response = await fetch(previewUrl);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('Hello from the app');
+    expect(page).toContain('<script src="/__kiln/console.js"></script>');
+    expect(page).toContain('<script src="/__kiln/dev-socket.js"></script>');
+    expect(response.headers.get('content-security-policy')).toContain('frame-ancestors');
+  });
+
+  it('passes paths, queries and bodies on without the link, and no cookies either way', async () => {
+    const response = await fetch(`${previewUrl}api/items?page=2`, {
+      method: 'POST',
+      body: 'hello',
+      headers: { cookie: 'session_token=secret' },
+    });
+    const seen = (await response.json()) as Record<string, string | null>;
+    const prefix = new URL(previewUrl).pathname.slice(0, -1);
+    expect(seen).toEqual({
+      method: 'POST',
+      url: '/api/items?page=2',
+      host: 'localhost',
+      prefix,
+      cookie: null,
+      // The project's own database, through the app's bridge.
+      database: '127.0.0.1:5432',
+    });
+    expect(response.headers.get('set-cookie')).toBeNull();
+  });
+
+  it("keeps the app's redirects, and its page's own absolute paths, under the link", async () => {
+    const prefix = new URL(previewUrl).pathname.slice(0, -1);
+    const redirect = await fetch(`${previewUrl}go-home`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(`${prefix}/`);
+
+    const origin = new URL(previewUrl).origin;
+    const absolute = await fetch(`${origin}/api/from-page`, {
+      redirect: 'manual',
+      headers: { referer: previewUrl },
+    });
+    expect(absolute.status).toBe(307);
+    expect(absolute.headers.get('location')).toBe(`${prefix}/api/from-page`);
+    const stranger = await fetch(`${origin}/api/from-page`, {
+      redirect: 'manual',
+      headers: { referer: 'http://elsewhere.example/p/abc/' },
+    });
+    expect(stranger.status).toBe(404);
+  });
+
+  it('proxies an upgrade (a WebSocket) both ways, and refuses one without a valid link', async () => {
+    const echoed = await upgradeAndSend(`${previewUrl}socket`, 'ping');
+    expect(echoed).toEqual({ status: 101, answer: 'PING at /socket' });
+    const origin = new URL(previewUrl).origin;
+    expect((await upgradeAndSend(`${origin}/socket`, 'ping')).status).toBe(404);
+    expect((await upgradeAndSend(`${origin}/p/not-a-token/socket`, 'ping')).status).toBe(404);
+  });
+
+  it('refuses a link without a valid token, and never takes a token to another project', async () => {
+    const origin = new URL(previewUrl).origin;
+    expect((await fetch(`${origin}/p/not-a-token/`)).status).toBe(404);
+    expect((await fetch(`${origin}/`)).status).toBe(404);
+
+    const other = await signUp(t.app);
+    const site = await createProject(other.client, 'Static site');
+    await createFile(other.client, site.id, 'index.html', { content: '<p>Static page</p>' });
+    const link = await other.client.get(`/api/projects/${site.id}/preview`);
+    const siteUrl = onPreview(preview, link.json<{ url: string }>().url);
+    const page = await (await fetch(siteUrl)).text();
+    expect(page).toContain('Static page');
+    expect(page).not.toContain('Hello from the app');
+    const api = await fetch(`${siteUrl}api/items`);
+    expect(api.status).toBe(404);
+  });
+
+  it('answers 401 signed out and 404 for another person', async () => {
+    const stranger = await signUp(t.app);
+    const anonymous = new TestClient(t.app);
+    const url = `/api/projects/${projectId}/dev-server`;
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const body = method === 'POST' ? { body: {} } : {};
+      const signedOut = await anonymous.request(method, url, body);
+      expect(signedOut.statusCode, `${method} signed out`).toBe(401);
+      const wrong = await stranger.client.request(method, url, body);
+      expect(wrong.statusCode, `${method} by another person`).toBe(404);
+    }
+    expect((await t.app.inject({ url: `${url}/logs` })).statusCode).toBe(401);
+    expect((await stranger.client.get(`${url}/logs`)).statusCode).toBe(404);
+    expect((await devServerStatus(owner.client, projectId)).state).toBe('running');
+  });
+
+  it('holds one plan’s worth of apps per person (Free: one)', async () => {
+    const second = await createNodeAppProject(owner.client, 'Second app');
+    const refused = await owner.client.post(`/api/projects/${second}/dev-server`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PLAN_LIMIT' });
+    expect(refused.json<{ error: string }>().error).toMatch(/Free plan runs 1 app at a time/);
+  });
+
+  it('restarts on request, then reports a crash with its exit code in the status and the log', async () => {
+    const before = await devServerStatus(owner.client, projectId);
+    const restarted = await owner.client.post(`/api/projects/${projectId}/dev-server`, {
+      restart: true,
+    });
+    expect(restarted.statusCode).toBe(200);
+    const running = await waitForState(owner.client, projectId, 'running');
+    expect(running.startedAt).not.toBe(before.startedAt);
+    const url = onPreview(preview, running.previewUrl!);
+
+    const logs = await openLog(t.app, owner.client, projectId);
+    const readUntil = (pattern: RegExp) => logs.waitFor(pattern);
+    await readUntil(/app listening on 3000/);
+
+    await fetch(`${url}crash`);
+    const crashed = await waitForState(owner.client, projectId, 'crashed');
+    expect(crashed).toMatchObject({ exitCode: 3, previewUrl: null });
+    expect(crashed.message).toMatch(/exit code 3/);
+    await readUntil(/"state":"crashed"/);
+    expect(logs.text).toMatch(/exit code 3/);
+    logs.close();
+    // The link now shows the project's files: it has no index.html.
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('stops on DELETE, and the link goes back to the static preview', async () => {
+    await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
+    const running = await waitForState(owner.client, projectId, 'running');
+    const url = onPreview(preview, running.previewUrl!);
+    const stopped = await owner.client.delete(`/api/projects/${projectId}/dev-server`);
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ state: 'stopped', previewUrl: null });
+    expect((await fetch(`${url}api/items`)).status).toBe(404);
+  });
+
+  it('stops the app of a project that is deleted', async () => {
+    await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
+    await waitForState(owner.client, projectId, 'running');
+    expect((await owner.client.delete(`/api/projects/${projectId}`)).statusCode).toBe(200);
+    const deadline = Date.now() + 10_000;
+    while (t.app.devServers.status(projectId).state !== 'stopped' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(t.app.devServers.status(projectId)).toMatchObject({
+      state: 'stopped',
+      message: 'The project was deleted.',
+    });
+  });
+});
+
+describe('dev server limits of the Kiln server', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      SANDBOX: 'bubblewrap',
+      PREVIEW_ORIGIN,
+      DEV_SERVERS_MAX: '1',
+      DEV_SERVER_IDLE_MINUTES: '0.03',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses a start past DEV_SERVERS_MAX with 429, and stops an app nobody visits', async () => {
+    const first = await signUp(t.app);
+    const second = await signUp(t.app);
+    const firstApp = await createNodeAppProject(first.client, 'First');
+    const secondApp = await createNodeAppProject(second.client, 'Second');
+    expect((await first.client.post(`/api/projects/${firstApp}/dev-server`, {})).statusCode).toBe(
+      200,
+    );
+    const refused = await second.client.post(`/api/projects/${secondApp}/dev-server`, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+
+    await waitForState(first.client, firstApp, 'running');
+    const stopped = await waitForState(first.client, firstApp, 'stopped');
+    expect(stopped.message).toMatch(/without a visit to its preview/);
+    expect((await second.client.post(`/api/projects/${secondApp}/dev-server`, {})).statusCode).toBe(
+      200,
+    );
+    await waitForState(second.client, secondApp, 'running');
+  }, 60_000);
+});

@@ -1,0 +1,150 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { DevServerStatusSchema, type DevServerStatus } from '@kiln/shared';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { TestClient } from '../../test/client';
+import { createFile, createProject } from '../../test/project-files';
+
+/**
+ * A plain Node app with no packages: a page, an echo of what it was asked, a crash on request,
+ * and a raw upgrade (no WebSocket package) that answers what it is sent in capitals.
+ */
+export const NODE_APP = `const http = require('node:http');
+const server = http.createServer((request, response) => {
+  if (request.url === '/crash') {
+    response.end('bye');
+    setTimeout(() => process.exit(3), 20);
+    return;
+  }
+  if (request.url === '/') {
+    response.setHeader('content-type', 'text/html');
+    return response.end('<!doctype html><html><head><title>App</title></head><body>Hello from the app</body></html>');
+  }
+  if (request.url === '/go-home') {
+    response.writeHead(302, { location: '/' });
+    return response.end();
+  }
+  response.setHeader('set-cookie', 'planted=1');
+  response.end(JSON.stringify({
+    method: request.method,
+    url: request.url,
+    host: request.headers.host,
+    prefix: request.headers['x-forwarded-prefix'] ?? null,
+    cookie: request.headers.cookie ?? null,
+    database: process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).host : null,
+  }));
+});
+server.on('upgrade', (request, socket) => {
+  socket.write('HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: kiln-echo\\r\\nConnection: Upgrade\\r\\n\\r\\n');
+  socket.on('data', (chunk) => socket.write(chunk.toString().toUpperCase() + ' at ' + request.url));
+});
+server.listen(Number(process.env.PORT), process.env.HOST, () => console.log('app listening on ' + process.env.PORT));
+`;
+
+/** A project of the signed-in person holding NODE_APP behind a package.json start script. */
+export async function createNodeAppProject(client: TestClient, name: string): Promise<string> {
+  const project = await createProject(client, name);
+  await createFile(client, project.id, 'package.json', {
+    content: JSON.stringify({ name: 'app', private: true, scripts: { start: 'node server.js' } }),
+  });
+  await createFile(client, project.id, 'server.js', { content: NODE_APP });
+  return project.id;
+}
+
+export async function devServerStatus(
+  client: TestClient,
+  projectId: string,
+): Promise<DevServerStatus> {
+  const response = await client.get(`/api/projects/${projectId}/dev-server`);
+  expect(response.statusCode, response.body).toBe(200);
+  return DevServerStatusSchema.parse(response.json());
+}
+
+/** Polls the status until it is in `state`; fails with the last status after `timeoutMs`. */
+export async function waitForState(
+  client: TestClient,
+  projectId: string,
+  state: DevServerStatus['state'],
+  timeoutMs = 30_000,
+): Promise<DevServerStatus> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await devServerStatus(client, projectId);
+    if (status.state === state) return status;
+    if (Date.now() > deadline) {
+      throw new Error(`still ${status.state}, not ${state}: ${JSON.stringify(status)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The preview server's own address for a preview link (its origin is a test name). */
+export function onPreview(preview: FastifyInstance, link: string): string {
+  const { port } = preview.server.address() as AddressInfo;
+  const url = new URL(link);
+  return `http://127.0.0.1:${port}${url.pathname}${url.search}`;
+}
+
+/** Opens a raw upgrade at `url`, sends `text`, and answers the status, or what came back. */
+export function upgradeAndSend(
+  url: string,
+  text: string,
+): Promise<{ status: number; answer: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, {
+      headers: { connection: 'Upgrade', upgrade: 'kiln-echo', cookie: 'session_token=secret' },
+    });
+    request.on('upgrade', (_response, socket: Duplex) => {
+      socket.once('data', (chunk: Buffer) => {
+        socket.destroy();
+        resolve({ status: 101, answer: chunk.toString() });
+      });
+      socket.write(text);
+    });
+    request.on('response', (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, answer: '' });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** The dev server's log as a test reads it: the stream's text so far, and a wait for more. */
+export function openLog(
+  app: FastifyInstance,
+  client: TestClient,
+  projectId: string,
+): Promise<{ text: string; waitFor(pattern: RegExp): Promise<void>; close(): void }> {
+  const { port } = app.server.address() as AddressInfo;
+  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      `http://127.0.0.1:${port}/api/projects/${projectId}/dev-server/logs`,
+      { headers: { cookie }, agent: false },
+    );
+    request.on('response', (response) => {
+      expect(response.headers['content-type']).toContain('text/event-stream');
+      let changed = () => undefined as void;
+      const log = {
+        text: '',
+        async waitFor(pattern: RegExp) {
+          while (!pattern.test(log.text)) {
+            await new Promise<void>((done) => (changed = done));
+          }
+        },
+        close: () => request.destroy(),
+      };
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        log.text += chunk;
+        changed();
+      });
+      resolve(log);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -1,0 +1,101 @@
+import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type ManagedSandbox } from './create-sandbox';
+import { forwarderCommand, openReverseBridge, type ReverseBridge } from './reverse-bridge';
+import { runEnvironment } from './run-environment';
+import type { SandboxSession } from './types';
+
+const log = { info() {}, warn() {}, error() {} } as never;
+const LIMITS = {
+  cpuSeconds: 30,
+  memoryBytes: 512 * 1024 * 1024,
+  processes: 64,
+  fileBytes: 10 * 1024 * 1024,
+  openFiles: 256,
+};
+
+/** An app that ignores PORT and picks a port of its own, as Vite and Flask do by default. */
+const APP = `
+const http = require('node:http');
+http.createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk) => (body += chunk));
+  request.on('end', () => response.end('app saw ' + request.method + ' ' + request.url + ' ' + body));
+}).listen(5173, '127.0.0.1', () => console.log('listening'));
+`;
+
+function get(bridge: ReverseBridge, url: string, body?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { agent: bridge.agent, path: url, method: body ? 'POST' : 'GET', host: 'app' },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+describe('a reverse bridge into a sandbox session', () => {
+  let sandbox: ManagedSandbox;
+  let root: string;
+  let workspace: string;
+
+  beforeAll(async () => {
+    sandbox = await createSandbox(
+      { preference: 'bubblewrap', pythonCommand: 'python3', maxIdleWorkers: 1 },
+      log,
+    );
+    root = await mkdtemp(path.join(os.tmpdir(), 'kiln-reverse-'));
+    workspace = path.join(root, 'workspace');
+    await mkdir(workspace);
+    await writeFile(path.join(workspace, 'app.js'), APP);
+    if (process.getuid?.() === 0) {
+      await chmod(root, 0o711);
+      await chown(workspace, 65534, 65534);
+    }
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reaches the port the app opened, request after request', async () => {
+    const bridge = await openReverseBridge();
+    let session: SandboxSession | null = null;
+    try {
+      session = await sandbox.openSession!({
+        workspace,
+        env: runEnvironment({ PORT: '3000' }),
+        command: forwarderCommand({ port: 3000, command: ['/usr/bin/node', 'app.js'] }),
+        limits: LIMITS,
+        bridges: [],
+        mounts: bridge.mounts,
+        scratchBytes: 16 * 1024 * 1024,
+      });
+      let output = '';
+      session.child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      session.child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await bridge.ready;
+      expect(bridge.port()).toBe(5173);
+      expect(await get(bridge, '/first')).toBe('app saw GET /first ');
+      const many = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => get(bridge, `/n/${index}`, `body ${index}`)),
+      );
+      expect(many).toEqual(
+        Array.from({ length: 20 }, (_, index) => `app saw POST /n/${index} body ${index}`),
+      );
+      expect(output).toContain('listening');
+    } finally {
+      session?.kill();
+      await bridge.close();
+    }
+  });
+});

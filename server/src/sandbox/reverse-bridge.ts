@@ -1,0 +1,307 @@
+import { randomBytes } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { chmod, chown, lstat, mkdir, rm, writeFile } from 'node:fs/promises';
+import { Agent, type AgentOptions } from 'node:http';
+import { createServer, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { sandboxUser } from './create-sandbox';
+import { registerSessionSupport, SESSION_SUPPORT } from './session-support';
+
+const FORWARDER_FILE = 'app-forwarder.cjs';
+/** Where the reverse bridge's host socket appears inside the sandbox. */
+const INSIDE_SOCKET = '/kiln-app/bridge.sock';
+/** Connections the forwarder keeps open to Kiln, waiting for a request each. */
+const POOL_SIZE = 8;
+
+/**
+ * Runs inside the sandbox (plain CommonJS, nothing but Node): starts the app, watches the
+ * sandbox's own /proc/net for the port it listens on (the PORT Kiln gave it, else the first it
+ * opens: Vite's 5173, Flask's 5000), then keeps a pool of connections open to Kiln's socket.
+ * The first bytes Kiln writes on one make it a connection to the app, and a new one replaces it
+ * in the pool. The sandbox dials out, as every bridge does, so Kiln never connects to a path a
+ * program inside could swap for a link. It leaves with the app's status.
+ */
+const FORWARDER_SOURCE = String.raw`'use strict';
+const net = require('node:net');
+const fs = require('node:fs');
+const { spawn } = require('node:child_process');
+const config = JSON.parse(process.argv[2]);
+const command = process.argv.slice(4);
+const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+child.on('error', (error) => {
+  process.stderr.write('kiln: ' + error.message + '\n');
+  process.exit(127);
+});
+child.on('exit', (code, signal) => process.exit(code ?? 128 + (require('node:os').constants.signals[signal] ?? 1)));
+
+function listening(file, host) {
+  let text = '';
+  try { text = fs.readFileSync(file, 'utf8'); } catch { return []; }
+  const found = [];
+  for (const line of text.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields[3] !== '0A') continue;
+    const port = parseInt(fields[1].split(':').pop(), 16);
+    if (port > 0 && !(config.ignore || []).includes(port)) found.push({ host, port });
+  }
+  return found;
+}
+let target = null;
+let control = null;
+function look() {
+  const all = listening('/proc/net/tcp', '127.0.0.1').concat(listening('/proc/net/tcp6', '::1'));
+  const same = (entry) => target && entry.port === target.port && entry.host === target.host;
+  const chosen = all.find((entry) => entry.port === config.port) || all.find(same) || all[0];
+  if (!chosen || (target && target.port === chosen.port && target.host === chosen.host)) return;
+  target = chosen;
+  if (control) return control.write(JSON.stringify({ port: target.port }) + '\n');
+  // The first connection tells Kiln the port; only once it is in does the pool follow, so Kiln
+  // knows it by arrival.
+  control = net.connect(config.socket, () => {
+    control.write(JSON.stringify({ port: target.port }) + '\n');
+    fill();
+  });
+  control.on('error', () => {});
+}
+look();
+setInterval(look, 200).unref();
+
+let waiting = 0;
+function fill() {
+  while (waiting < config.pool) dial();
+}
+function dial() {
+  waiting += 1;
+  const outside = net.connect(config.socket);
+  let used = false;
+  outside.setNoDelay(true);
+  outside.on('error', () => {});
+  outside.once('data', (first) => {
+    used = true;
+    waiting -= 1;
+    fill();
+    outside.pause();
+    const inside = net.connect(target.port, target.host);
+    inside.setNoDelay(true);
+    const close = () => { inside.destroy(); outside.destroy(); };
+    inside.on('error', close);
+    outside.on('error', close);
+    inside.write(first);
+    outside.pipe(inside).pipe(outside);
+    outside.resume();
+  });
+  outside.on('close', () => {
+    if (used) return;
+    waiting -= 1;
+    setTimeout(fill, 200).unref();
+  });
+}
+`;
+
+registerSessionSupport(FORWARDER_FILE, FORWARDER_SOURCE);
+
+/**
+ * The sandbox command that starts `command` behind the forwarder, asking it for `port`. `ignore`
+ * names ports that are not the app's: the session's own bridges listen inside the sandbox too.
+ */
+export function forwarderCommand(options: {
+  port: number;
+  command: string[];
+  ignore?: number[];
+}): string[] {
+  return [
+    realpathSync(process.execPath),
+    '--max-old-space-size=64',
+    `${SESSION_SUPPORT}/${FORWARDER_FILE}`,
+    JSON.stringify({
+      socket: INSIDE_SOCKET,
+      port: options.port,
+      pool: POOL_SIZE,
+      ignore: options.ignore ?? [],
+    }),
+    '--',
+    ...options.command,
+  ];
+}
+
+/**
+ * Kiln's end of a reverse bridge: the socket the forwarder dials into, and an HTTP agent whose
+ * connections are those dial-ins, so a request (or a WebSocket upgrade) reaches the app's port.
+ */
+export interface ReverseBridge {
+  /** For `SessionRequest.mounts`: the socket, and an /etc/hosts that names localhost. */
+  mounts: Array<{ host: string; inside: string }>;
+  /** Settles once the app listens and the forwarder has said on which port. */
+  ready: Promise<void>;
+  /** The port the app listens on inside its sandbox, once known. */
+  port(): number | null;
+  /** Sends requests to the app; keeps connections alive between them. */
+  agent: Agent;
+  /** A fresh connection to the app (waits for the pool to refill), or an error after `timeoutMs`. */
+  connect(timeoutMs?: number): Promise<Socket>;
+  close(): Promise<void>;
+}
+
+/** How long a request waits for a free connection from the forwarder. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export async function openReverseBridge(): Promise<ReverseBridge> {
+  const folder = await reverseBridgeFolder();
+  const socket = path.join(folder, `app-${randomBytes(12).toString('hex')}.sock`);
+  const hosts = await hostsFile(folder);
+  const idle: Socket[] = [];
+  const waiters: Array<(connection: Socket) => void> = [];
+  const all = new Set<Socket>();
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let control: Socket | null = null;
+  let port: number | null = null;
+  const server = createServer((connection) => {
+    all.add(connection);
+    connection.setNoDelay(true);
+    connection.on('error', () => undefined);
+    if (!control) {
+      // The forwarder's first connection says which port the app listens on, line by line.
+      control = connection;
+      let text = '';
+      connection.setEncoding('utf8');
+      connection.on('data', (chunk: string) => {
+        text = (text + chunk).slice(-1024);
+        const lines = text.split('\n');
+        text = lines.pop() ?? '';
+        for (const line of lines) {
+          const said = parsePort(line);
+          if (said === null) continue;
+          port = said;
+          markReady();
+        }
+      });
+      connection.on('close', () => all.delete(connection));
+      return;
+    }
+    connection.on('close', () => {
+      all.delete(connection);
+      const index = idle.indexOf(connection);
+      if (index !== -1) idle.splice(index, 1);
+    });
+    const waiter = waiters.shift();
+    if (waiter) waiter(connection);
+    else idle.push(connection);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socket, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  try {
+    // Only the sandbox's user (nobody, for a root server) may connect.
+    const owner = sandboxUser();
+    if (owner) await chown(socket, owner.uid, owner.gid);
+    await chmod(socket, 0o600);
+  } catch (error) {
+    server.close();
+    await rm(socket, { force: true });
+    throw error;
+  }
+
+  const connect = (timeoutMs = CONNECT_TIMEOUT_MS): Promise<Socket> => {
+    const waiting = idle.shift();
+    if (waiting) return Promise.resolve(waiting);
+    return new Promise((resolve, reject) => {
+      const give = (connection: Socket) => {
+        clearTimeout(timer);
+        resolve(connection);
+      };
+      const timer = setTimeout(() => {
+        waiters.splice(waiters.indexOf(give), 1);
+        reject(new Error('the app did not take the connection in time'));
+      }, timeoutMs);
+      waiters.push(give);
+    });
+  };
+  const agent = new BridgeAgent(connect, { keepAlive: true, keepAliveMsecs: 1000 });
+  let closed: Promise<void> | null = null;
+  return {
+    mounts: [
+      { host: socket, inside: INSIDE_SOCKET },
+      { host: hosts, inside: '/etc/hosts' },
+    ],
+    ready,
+    port: () => port,
+    agent,
+    connect,
+    close() {
+      closed ??= (async () => {
+        agent.destroy();
+        const done = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const connection of all) connection.destroy();
+        await done;
+        await rm(socket, { force: true });
+      })();
+      return closed;
+    },
+  };
+}
+
+function parsePort(line: string): number | null {
+  try {
+    const said: unknown = JSON.parse(line);
+    if (typeof said !== 'object' || said === null || !('port' in said)) return null;
+    const { port } = said;
+    return typeof port === 'number' && Number.isInteger(port) && port > 0 && port < 65536
+      ? port
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An HTTP agent whose sockets come from the forwarder's pool instead of a TCP connect. */
+class BridgeAgent extends Agent {
+  constructor(
+    private readonly take: () => Promise<Socket>,
+    options: AgentOptions,
+  ) {
+    super(options);
+  }
+
+  override createConnection(
+    _options: unknown,
+    callback: (error: Error | null, socket: Duplex) => void,
+  ): undefined {
+    this.take().then(
+      (socket) => callback(null, socket),
+      (error: Error) => callback(error, undefined as unknown as Duplex),
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Without it `localhost` does not resolve in the sandbox, and apps that listen on it by default
+ * (Vite) fail to start. One file, written once, shared by every dev server.
+ */
+async function hostsFile(folder: string): Promise<string> {
+  const file = path.join(folder, 'hosts');
+  await writeFile(file, HOSTS, { mode: 0o644 });
+  return file;
+}
+
+const HOSTS = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n';
+
+/** A folder of Kiln's own in the shared temporary folder, so no one else can swap a socket. */
+async function reverseBridgeFolder(): Promise<string> {
+  const folder = path.join(os.tmpdir(), 'kiln-app-bridges');
+  await mkdir(folder, { recursive: true, mode: 0o711 });
+  const stats = await lstat(folder);
+  if (!stats.isDirectory() || stats.uid !== process.getuid?.()) {
+    throw new Error(`${folder} is not a folder of Kiln's own: remove it and start again`);
+  }
+  if ((stats.mode & 0o777) !== 0o711) await chmod(folder, 0o711);
+  return folder;
+}
