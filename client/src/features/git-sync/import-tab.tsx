@@ -36,18 +36,20 @@ export function ImportTab({
   const run = async (target: RepoTarget) => {
     // An unsaved edit would be saved over the imported file afterwards.
     await onBeforeSync();
-    importing.mutate(target, {
-      onSuccess: (result) => {
+    // Not mutate's own callbacks: an import links the project, and the dialog may move to its
+    // Sync tab and unmount this one before they run.
+    await importing.mutateAsync(target).then(
+      (result) => {
         gitSuccessToast('Repository imported', importSummary(result));
         setConfirming(null);
         setFields(EMPTY_REPO_FIELDS);
         onImported();
       },
-      onError: (error) => {
+      (error: unknown) => {
         setConfirming(null);
         gitFailureToast('import', error);
       },
-    });
+    );
   };
 
   return (

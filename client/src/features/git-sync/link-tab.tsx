@@ -39,14 +39,16 @@ export function LinkTab({
         fields={fields}
         onFieldsChange={setFields}
         onSubmit={(target) =>
-          linking.mutate(target, {
-            onSuccess: (message) => {
+          // Not mutate's own callbacks: once linked, the dialog may move to its Sync tab and
+          // unmount this one before they run, and the toast would never show.
+          linking.mutateAsync(target).then(
+            (message) => {
               gitSuccessToast('Repository linked', message);
               setFields(EMPTY_REPO_FIELDS);
               onLinked();
             },
-            onError: (error) => gitFailureToast('link', error),
-          })
+            (error: unknown) => gitFailureToast('link', error),
+          )
         }
       >
         <div>
