@@ -19,7 +19,7 @@ export interface BridgeSocket {
  * Kiln can list, under a name with 64 random bits, so no other run can find it either.
  */
 export async function listenOnBridgeSocket(server: Server, name: string): Promise<BridgeSocket> {
-  const folder = await bridgeFolder();
+  const folder = await ownedTempFolder('kiln-bridges');
   const socket = path.join(folder, `${name}-${randomBytes(8).toString('hex')}.sock`);
   // Clients keep connections open; the bridge's end closes them.
   const connections = new Set<Socket>();
@@ -53,11 +53,11 @@ export async function listenOnBridgeSocket(server: Server, name: string): Promis
 }
 
 /**
- * The folder every bridge's socket is made in. It sits in the shared temporary folder, so it
- * must be Kiln's own: anyone else's (made there first, or a link) could swap a socket.
+ * A folder of bridge sockets (`name`) in the shared temporary folder. It must be Kiln's own:
+ * anyone else's (made there first, or a link) could swap a socket.
  */
-async function bridgeFolder(): Promise<string> {
-  const folder = path.join(os.tmpdir(), 'kiln-bridges');
+export async function ownedTempFolder(name: string): Promise<string> {
+  const folder = path.join(os.tmpdir(), name);
   await mkdir(folder, { recursive: true, mode: 0o711 });
   const stats = await lstat(folder);
   if (!stats.isDirectory() || stats.uid !== process.getuid?.()) {

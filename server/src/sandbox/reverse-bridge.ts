@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, rm, writeFile } from 'node:fs/promises';
 import { Agent, type AgentOptions } from 'node:http';
 import { createServer, type Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { sandboxUser } from './create-sandbox';
+import { ownedTempFolder } from './bridge-socket';
 import { registerSessionSupport, SESSION_SUPPORT } from './session-support';
 
 const FORWARDER_FILE = 'app-forwarder.cjs';
@@ -149,7 +149,7 @@ export interface ReverseBridge {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openReverseBridge(): Promise<ReverseBridge> {
-  const folder = await reverseBridgeFolder();
+  const folder = await ownedTempFolder('kiln-app-bridges');
   const socket = path.join(folder, `app-${randomBytes(12).toString('hex')}.sock`);
   const hosts = await hostsFile(folder);
   const idle: Socket[] = [];
@@ -293,15 +293,3 @@ async function hostsFile(folder: string): Promise<string> {
 }
 
 const HOSTS = '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n';
-
-/** A folder of Kiln's own in the shared temporary folder, so no one else can swap a socket. */
-async function reverseBridgeFolder(): Promise<string> {
-  const folder = path.join(os.tmpdir(), 'kiln-app-bridges');
-  await mkdir(folder, { recursive: true, mode: 0o711 });
-  const stats = await lstat(folder);
-  if (!stats.isDirectory() || stats.uid !== process.getuid?.()) {
-    throw new Error(`${folder} is not a folder of Kiln's own: remove it and start again`);
-  }
-  if ((stats.mode & 0o777) !== 0o711) await chmod(folder, 0o711);
-  return folder;
-}
