@@ -69,6 +69,8 @@ describe('a project dev server behind the preview', () => {
     expect(page).toContain('Hello from the app');
     expect(page).toContain('<script src="/__kiln/console.js"></script>');
     expect(page).toContain('<script src="/__kiln/dev-socket.js"></script>');
+    // Its root base is the link's folder, so a client-side router matches below it.
+    expect(page).toContain(`<base href="${new URL(previewUrl).pathname.replace(/\/$/, '')}/">`);
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors');
   });
 

@@ -20,7 +20,7 @@ const server = http.createServer((request, response) => {
   }
   if (request.url === '/') {
     response.setHeader('content-type', 'text/html');
-    return response.end('<!doctype html><html><head><title>App</title></head><body>Hello from the app</body></html>');
+    return response.end('<!doctype html><html><head><base href="/"><title>App</title></head><body>Hello from the app</body></html>');
   }
   if (request.url === '/go-home') {
     response.writeHead(302, { location: '/' });

@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { rebaseRootBase } from './base-href';
 import { injectConsoleScript } from './console-script';
 import { DEV_SOCKET_TAG } from './dev-socket-script';
 import { verifyPreviewToken } from './token';
@@ -159,7 +160,7 @@ function forward(
       request.method !== 'HEAD' &&
       length <= MAX_INJECTED_HTML
     ) {
-      return void withScripts(answer).then(
+      return void withScripts(answer, routed.prefix).then(
         (html) => {
           const body = Buffer.from(html);
           answerHeaders['content-length'] = String(body.length);
@@ -185,7 +186,8 @@ function forward(
   request.pipe(upstream);
 }
 
-function withScripts(answer: IncomingMessage): Promise<string> {
+/** The app's page with Kiln's scripts added and a root base moved under the link. */
+function withScripts(answer: IncomingMessage, prefix: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -194,9 +196,10 @@ function withScripts(answer: IncomingMessage): Promise<string> {
       if (size > MAX_INJECTED_HTML) return answer.destroy(new Error('page too large'));
       chunks.push(chunk);
     });
-    answer.on('end', () =>
-      resolve(injectConsoleScript(Buffer.concat(chunks).toString('utf8'), DEV_SOCKET_TAG)),
-    );
+    answer.on('end', () => {
+      const html = rebaseRootBase(Buffer.concat(chunks).toString('utf8'), prefix);
+      resolve(injectConsoleScript(html, DEV_SOCKET_TAG));
+    });
     answer.on('error', reject);
   });
 }

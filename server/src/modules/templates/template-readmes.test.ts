@@ -15,17 +15,17 @@ function runInKilnSection(readme: string): string | null {
 const MUST_SAY: Record<TemplateId, string[]> = {
   blank: ['**Run**', 'index.js'],
   'html-css': ['**Preview**', 'no runtime to install'],
-  'react-vite': ['**Run**', 'npm run dev', 'Node.js 20.19'],
-  'nodejs-express': ['**Run**', 'npm run dev', 'Node.js 20'],
-  'python-flask': ['**Run**', 'Python 3.9', 'python3', 'requirements.txt'],
-  'react-router': ['**Run**', 'npm run dev', 'Node.js 20.19'],
-  'vue-app': ['**Run**', 'npm run dev', 'Node.js 20.19'],
-  'fullstack-react-express': ['**Run**', 'npm run dev', 'Node.js 20.19'],
-  'angular-app': ['**Run**', 'npm start', 'Node.js 20.19'],
-  'django-app': ['**Run**', 'manage.py runserver', 'Python 3.10', 'requirements.txt'],
+  'react-vite': ['**Run app**', 'npm run dev', 'Node.js 20.19'],
+  'nodejs-express': ['**Run app**', 'npm run dev', 'Node.js 20'],
+  'python-flask': ['**Run app**', 'Python 3.9', 'python3', 'requirements.txt'],
+  'react-router': ['**Run app**', 'npm run dev', 'Node.js 20.19'],
+  'vue-app': ['**Run app**', 'npm run dev', 'Node.js 20.19'],
+  'fullstack-react-express': ['**Run app**', 'npm run dev', 'Node.js 20.19'],
+  'angular-app': ['**Run app**', 'npm start', 'Node.js 20.19'],
+  'django-app': ['**Run app**', 'manage.py runserver', 'Python 3.10', 'requirements.txt'],
   'ruby-rails': ['Ruby 3.2', 'Bundler', 'bundle install'],
-  'go-app': ['**Run**', 'go run .', 'Go\n1.22', 'golang-go'],
-  'svelte-app': ['**Run**', 'npm run dev', 'Node.js 20.19'],
+  'go-app': ['**Run app**', 'go run .', 'Go\n1.22', 'golang-go'],
+  'svelte-app': ['**Run app**', 'npm run dev', 'Node.js 20.19'],
 };
 
 /** Whitespace-insensitive, since the READMEs wrap at 100 columns. */
