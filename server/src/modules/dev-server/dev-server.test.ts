@@ -155,6 +155,18 @@ describe('a project dev server behind the preview', () => {
     expect((await devServerStatus(owner.client, projectId)).state).toBe('running');
   });
 
+  it('refuses a malformed start with 400 and leaves the running app as it was', async () => {
+    const before = await devServerStatus(owner.client, projectId);
+    const url = `/api/projects/${projectId}/dev-server`;
+    for (const body of [{ restart: 'yes' }, { restart: 1 }, [true]]) {
+      const refused = await owner.client.post(url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json<{ error: string }>().error).toMatch(/restart|body|expected/i);
+    }
+    const after = await devServerStatus(owner.client, projectId);
+    expect(after).toMatchObject({ state: 'running', startedAt: before.startedAt });
+  });
+
   it('holds one plan’s worth of apps per person (Free: one)', async () => {
     const second = await createNodeAppProject(owner.client, 'Second app');
     const refused = await owner.client.post(`/api/projects/${second}/dev-server`, {});
