@@ -39,7 +39,7 @@ export async function postgresEngine(serverUrl: string): Promise<Engine> {
 export async function inject(
   app: FastifyInstance,
   cookies: Map<string, string>,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   body?: unknown,
 ) {
