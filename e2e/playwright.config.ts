@@ -23,6 +23,8 @@ const gitPort = port + 5;
 process.env.KILN_E2E_GIT_URL = `http://127.0.0.1:${gitPort}`;
 // The Vercel, Netlify and Railway APIs that Deploy now reaches (server/src/test/deploy-stand-ins.ts).
 const deployPort = port + 6;
+// The Python package index installs reach: wheels of this machine's Flask (support/wheel-index-server.ts).
+const wheelIndexPort = port + 7;
 
 /**
  * End-to-end tests drive Debian's Chromium (never a downloaded browser) against the production
@@ -69,13 +71,16 @@ export default defineConfig({
       env: { MODEL_STAND_IN_PORT: String(modelPort) },
     },
     {
-      // The npm registry package installs reach, with no uplink to the internet.
+      // The npm registry package installs reach: the specs' own packages, and the templates'
+      // real ones fetched from the registry this machine's npm uses.
       command: 'npx tsx e2e/support/verdaccio-server.ts',
       cwd: '..',
       port: registryPort,
       reuseExistingServer: false,
       timeout: 60_000,
       env: { VERDACCIO_PORT: String(registryPort) },
+      // A signal it can answer, so it removes its storage (the tarballs it fetched) on the way out.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {
       // A Git host: git http-backend behind token authentication, with Gitea's REST calls.
@@ -93,6 +98,15 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: { DEPLOY_STAND_IN_PORT: String(deployPort), DEPLOY_STAND_IN_KEY: E2E_DEPLOY_KEY },
+    },
+    {
+      command: 'npx tsx e2e/support/wheel-index-server.ts',
+      cwd: '..',
+      port: wheelIndexPort,
+      reuseExistingServer: false,
+      // It rebuilds a dozen wheels from what Python has installed before it listens.
+      timeout: 60_000,
+      env: { WHEEL_INDEX_PORT: String(wheelIndexPort) },
     },
     {
       command: `node server/dist/main.js`,
@@ -117,6 +131,7 @@ export default defineConfig({
         OPENAI_BASE_URL: `http://127.0.0.1:${modelPort}/v1`,
         OPENAI_MODEL: 'kiln-stand-in',
         NPM_REGISTRY_URL: process.env.KILN_E2E_REGISTRY_URL,
+        PIP_INDEX_URL: `http://127.0.0.1:${wheelIndexPort}/simple/`,
         // The Git server the specs sync with runs on this machine (a private host for Kiln).
         GIT_PRIVATE_HOSTS: '127.0.0.1',
         VERCEL_API_URL: `http://127.0.0.1:${deployPort}`,

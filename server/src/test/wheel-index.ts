@@ -14,6 +14,8 @@ export interface WheelIndex {
   /** The PEP 503 index, with a trailing slash, as PIP_INDEX_URL. */
   url: string;
   addWheel(wheel: TinyWheel): void;
+  /** A wheel built elsewhere (test/installed-wheels.ts), served under its own file name. */
+  addBuiltWheel(name: string, filename: string, bytes: Uint8Array): void;
   /** A project that has only a source archive, which Kiln must not install. */
   addSourceOnly(name: string, version?: string): void;
   /** Every path requested so far. */
@@ -94,6 +96,7 @@ export async function startWheelIndex(): Promise<WheelIndex> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   const add = (name: string, filename: string, bytes: Buffer) => {
+    if (!/^[\w.+-]+$/.test(filename)) throw new Error(`Not a file name for the index: ${filename}`);
     files.set(filename, bytes);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const listed = projects.get(normalise(name)) ?? [];
@@ -105,6 +108,9 @@ export async function startWheelIndex(): Promise<WheelIndex> {
     addWheel(wheel) {
       const built = buildWheel(wheel);
       add(wheel.name, built.filename, built.bytes);
+    },
+    addBuiltWheel(name, filename, bytes) {
+      add(name, filename, Buffer.from(bytes));
     },
     addSourceOnly(name, version = '1.0') {
       add(name, `${distName(name)}-${version}.tar.gz`, Buffer.from('not really a tarball'));

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { isAppProject } from './app-project';
 
 describe('isAppProject', () => {
-  it('takes a top-level manifest, Django, Flask, Go or a run setting as an app', () => {
-    for (const marker of ['package.json', 'manage.py', 'app.py', 'go.mod', '.kiln/run.json']) {
+  it('takes a top-level manifest, Django, Flask, Go, Ruby or a run setting as an app', () => {
+    const markers = ['package.json', 'manage.py', 'app.py', 'go.mod', 'Gemfile', '.kiln/run.json'];
+    for (const marker of markers) {
       expect(isAppProject(['README.md', marker]), marker).toBe(true);
     }
   });

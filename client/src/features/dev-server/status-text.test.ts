@@ -26,9 +26,14 @@ describe('devServerStatusText', () => {
     expect(devServerStatusText(status({ state: 'crashed', exitCode: 3 }))).toBe(
       'Crashed with exit code 3 (npm start)',
     );
+    expect(devServerStatusText(status({ state: 'crashed', message: 'Out of memory' }))).toBe(
+      'Crashed: Out of memory',
+    );
     expect(
-      devServerStatusText(status({ state: 'crashed', message: 'Kiln cannot tell how to start' })),
-    ).toBe('Crashed: Kiln cannot tell how to start');
+      devServerStatusText(
+        status({ state: 'crashed', command: null, message: 'Kiln cannot tell how to start' }),
+      ),
+    ).toBe('Could not start: Kiln cannot tell how to start');
     expect(devServerStatusText(null)).toBe('Not running');
   });
 });

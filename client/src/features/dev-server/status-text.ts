@@ -12,9 +12,13 @@ export function devServerStatusText(status: DevServerStatus | null): string {
     case 'running':
       return `Running${command}${status.port ? ` on port ${status.port}` : ''}`;
     case 'crashed':
-      return status.exitCode === null
+      if (status.exitCode !== null) {
+        return `Crashed with exit code ${status.exitCode}${command}`;
+      }
+      // Without a command it never started (nothing to start, or a setting to fix): not a crash.
+      return status.command
         ? `Crashed: ${status.message ?? 'the app stopped'}`
-        : `Crashed with exit code ${status.exitCode}${command}`;
+        : `Could not start: ${status.message ?? 'Kiln found nothing to start'}`;
     case 'stopped':
       return status.message ?? 'Not running';
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { detectDevCommand, NO_COMMAND, UndetectableCommandError } from './detect-command';
+import {
+  detectDevCommand,
+  NO_COMMAND,
+  rubyAppMessage,
+  STATIC_SITE,
+  UndetectableCommandError,
+} from './detect-command';
 
 const project = (files: Record<string, string>) => async (path: string) => files[path] ?? null;
 const detect = (files: Record<string, string>, hasVenv = false) =>
@@ -32,9 +38,11 @@ describe('detectDevCommand', () => {
       '--app',
       'app',
     ]);
+    // Without DWARF, Go's own runtime package compiles to an archive under the 10 MB file limit.
+    const go = ['go', 'run', '-gcflags=all=-dwarf=false', '-ldflags=-s', '.'];
     expect(await detect({ 'go.mod': 'module app', 'main.go': 'package main\n' })).toEqual({
-      argv: ['go', 'run', '.'],
-      display: 'go run .',
+      argv: go,
+      display: go.join(' '),
     });
   });
 
@@ -51,7 +59,8 @@ describe('detectDevCommand', () => {
   });
 
   it('says what to add when it cannot tell, or when the setting is malformed', async () => {
-    await expect(detect({ 'index.html': '<p>' })).rejects.toThrow(NO_COMMAND);
+    await expect(detect({ 'index.js': 'console.log(1)' })).rejects.toThrow(NO_COMMAND);
+    await expect(detect({ 'index.html': '<p>', 'package.json': '{}' })).rejects.toThrow(NO_COMMAND);
     await expect(detect({ 'package.json': scripts({ build: 'tsc' }) })).rejects.toThrow(
       UndetectableCommandError,
     );
@@ -62,5 +71,29 @@ describe('detectDevCommand', () => {
     await expect(detect({ '.kiln/run.json': '{ "command": "" }' })).rejects.toThrow(
       /must hold \{ "command"/,
     );
+  });
+
+  it('says a static site needs no app: the preview shows its index.html', async () => {
+    await expect(detect({ 'index.html': '<p>', 'script.js': '' })).rejects.toThrow(STATIC_SITE);
+    expect(STATIC_SITE).toMatch(/static site.*Preview/);
+  });
+
+  it('says what a Ruby app needs that Kiln lacks, naming Rails and its Ruby', async () => {
+    const rails = 'source "https://rubygems.org"\n\ngem "rails", "~> 8.0"\ngem "puma"\n';
+    const files = { Gemfile: rails, 'config.ru': 'run Rails.application\n', 'bin/rails': '' };
+    await expect(detect(files)).rejects.toThrow(rubyAppMessage(rails));
+    expect(rubyAppMessage(rails)).toBe(
+      'This is a Ruby on Rails app, and Kiln cannot start Ruby apps yet: its gems come from ' +
+        "RubyGems, which Kiln's package installs do not reach (they reach npm and PyPI only), so " +
+        '`bundle install` cannot run here. Run it on a machine with Ruby 3.2 or newer (Rails 8 ' +
+        'needs it) and Bundler: `bundle install`, then `bin/rails server`.',
+    );
+    expect(rubyAppMessage("gem 'rails', '7.1.3'\n")).toMatch(/machine with Ruby and Bundler/);
+    expect(rubyAppMessage("gem 'sinatra'\n")).toMatch(
+      /^This is a Ruby app \(it has a Gemfile\).*then its start command\.$/,
+    );
+    // The project's own command still wins, for a server that has what it needs.
+    const own = { ...files, '.kiln/run.json': '{ "command": "bin/rails server" }' };
+    expect((await detect(own)).display).toBe('bin/rails server');
   });
 });

@@ -19,16 +19,48 @@ export class UndetectableCommandError extends Error {}
 export const NO_COMMAND =
   'Kiln cannot tell how to start this project: it has no package.json with a "dev" or "start" ' +
   `script, no Flask app.py, no Django manage.py and no Go main. Add ${RUN_SETTINGS_PATH} with ` +
-  '{ "command": "<the command that starts your app>" } and press Run again.';
+  '{ "command": "<the command that starts your app>" } and press Run app again.';
+
+/** A project that is a plain web page: the preview shows its files, no server is needed. */
+export const STATIC_SITE =
+  'This project is a static site: it has an index.html and no server to start, so the Preview ' +
+  'panel shows its files as they are, with no Run app needed. To start a server of your own, ' +
+  `add ${RUN_SETTINGS_PATH} with { "command": "<the command that starts your app>" }.`;
+
+/**
+ * Why a Ruby project (a Gemfile) does not start: Kiln's installs reach npm and PyPI only
+ * (decision 0016), so `bundle install` cannot fetch its gems, and Rails 8 needs a newer Ruby
+ * than Debian 12's 3.1.
+ */
+export function rubyAppMessage(gemfile: string): string {
+  const rails = /^\s*gem\s+["']rails["'](?:\s*,\s*["'][~>=\s]*(\d+))?/m.exec(gemfile);
+  const what = rails ? 'a Ruby on Rails app' : 'a Ruby app (it has a Gemfile)';
+  const ruby = rails && Number(rails[1]) >= 8 ? 'Ruby 3.2 or newer (Rails 8 needs it)' : 'Ruby';
+  const start = rails ? '`bin/rails server`' : 'its start command';
+  return (
+    `This is ${what}, and Kiln cannot start Ruby apps yet: its gems come from RubyGems, which ` +
+    "Kiln's package installs do not reach (they reach npm and PyPI only), so `bundle install` " +
+    `cannot run here. Run it on a machine with ${ruby} and Bundler: \`bundle install\`, then ` +
+    `${start}.`
+  );
+}
 
 const PYTHON = 'python3';
+/**
+ * `go run .` without the compiler's debugging data (DWARF) and the linker's symbol table: an app
+ * may write no file over 10 MB (DEV_SERVER_LIMITS.fileBytes), and Go 1.23 compiles its own
+ * `runtime` package into a 12.8 MB archive with DWARF, 8.5 MB without; the linked program
+ * shrinks too. Panics still print their stack traces.
+ */
+const GO_RUN = ['go', 'run', '-gcflags=all=-dwarf=false', '-ldflags=-s', '.'];
 /** A Vite dev server listens on localhost:5173 unless told; Kiln asks for its port and host. */
 const VITE_ARGS = ['--host', '127.0.0.1', '--port', String(DEV_SERVER_PORT), '--strictPort'];
 
 /**
  * The command that starts the project's app, in this order: the project's own setting
  * (`.kiln/run.json`), package.json's `dev` then `start` script, a Django manage.py, a Flask
- * app.py, a Go main package.
+ * app.py, a Go main package. A Ruby app (a Gemfile) and a static site are refused with what
+ * they need instead.
  */
 export async function detectDevCommand(
   read: ProjectFileReader,
@@ -74,7 +106,12 @@ export async function detectDevCommand(
   }
   const main = await read('main.go');
   if ((await read('go.mod')) !== null && main !== null && /^package main\b/m.test(main)) {
-    return { argv: ['go', 'run', '.'], display: 'go run .' };
+    return { argv: GO_RUN, display: GO_RUN.join(' ') };
+  }
+  const gemfile = await read('Gemfile');
+  if (gemfile !== null) throw new UndetectableCommandError(rubyAppMessage(gemfile));
+  if (manifest === null && (await read('index.html')) !== null) {
+    throw new UndetectableCommandError(STATIC_SITE);
   }
   throw new UndetectableCommandError(NO_COMMAND);
 }

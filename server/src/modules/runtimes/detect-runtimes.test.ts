@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { RUNTIME_NAMES, type RuntimeStatus } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { debianGoBin } from '../../sandbox/versioned-go';
 import { RUNTIMES } from './catalog';
 import { detectRuntimes, runtimesOfThisServer, versionIn } from './detect-runtimes';
 
@@ -72,6 +73,17 @@ describe('detectRuntimes', () => {
       expect(found[runtime.name], runtime.name).toMatchObject({ available: true });
       expect(found[runtime.name]?.version, runtime.name).toMatch(/^\d+\.\d+/);
     }
+  });
+
+  it("reports Debian's newest versioned Go (golang-1.NN-go) over /usr/bin's, as runs find it", async () => {
+    // Without a versioned Go, the one on PATH (or none) is what runs get.
+    const bin = debianGoBin();
+    const own = spawnSync(bin ? path.join(bin, 'go') : 'go', ['version'], { encoding: 'utf8' });
+    const version = own.status === 0 ? versionIn(own.stdout) : null;
+    const found = byName(await detectRuntimes());
+    expect(found.go).toEqual({ name: 'go', available: version !== null, version });
+    // An explicit search path is searched as given.
+    expect(byName(await detectRuntimes({ searchPath: stubs })).go?.version).toBe('1.22.4');
   });
 });
 

@@ -3,13 +3,17 @@ import { accessSync, constants, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RuntimeName, RuntimeStatus } from '@kiln/shared';
+import { debianGoBin, withDebianGo } from '../../sandbox/versioned-go';
 import { RUNTIMES, type RuntimeDefinition } from './catalog';
 
 /** How long one `--version` may take; a runtime slower than this is reported missing. */
 export const VERSION_TIMEOUT_MS = 3_000;
 
 export interface DetectRuntimesOptions {
-  /** The folders searched, written as PATH is; by default the server's own PATH. */
+  /**
+   * The folders searched, written as PATH is; by default the server's own PATH with Debian's
+   * newest versioned Go ahead of the system's folders, as the sandbox's PATH has it.
+   */
   searchPath?: string;
   /** Programs to ask instead of the catalogue's, by runtime: Python is `EXEC_PYTHON`. */
   commands?: Partial<Record<RuntimeName, string>>;
@@ -75,8 +79,9 @@ function probeRuntime(
 export async function detectRuntimes(
   options: DetectRuntimesOptions = {},
 ): Promise<RuntimeStatus[]> {
-  // The sandbox's self-test reads PATH the same way (sandbox/create-sandbox.ts).
-  const searchPath = options.searchPath ?? process.env.PATH ?? '';
+  // The sandbox's self-test reads PATH the same way (sandbox/create-sandbox.ts); runs find a
+  // versioned Go of Debian's (golang-1.23-go) before /usr/bin's (sandbox/run-environment.ts).
+  const searchPath = options.searchPath ?? withDebianGo(process.env.PATH ?? '', debianGoBin());
   const timeoutMs = options.timeoutMs ?? VERSION_TIMEOUT_MS;
   return Promise.all(
     RUNTIMES.map(async (runtime): Promise<RuntimeStatus> => {
