@@ -7,16 +7,11 @@
 // page keeps a mark on its window that a reload would lose, and the bench fails if it does.
 // Goal: within a second. A measurement, not a test: it prints met/MISSED and exits 0 either way.
 // Run: npm run hot-reload -w bench   (BENCH_EDITS=5 for a quick look)
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/src/app';
-import { loadEnv } from '../server/src/env';
-import { buildPreviewApp } from '../server/src/modules/preview';
 import { launchChromium } from './lib/browser';
-import { embeddedEngine, inject } from './lib/in-process';
+import { inject } from './lib/in-process';
+import { startKilnWithPreview } from './lib/kiln-with-preview';
+import { machineRegistry } from './lib/registry';
 import { printTable, supportedPercentile } from './lib/server';
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 20);
@@ -25,42 +20,15 @@ const GOAL_MS = 1000;
 const INSTALL_MS = 600_000;
 const HEADING = '<h1>React + Vite</h1>';
 
-// npm sets npm_config_registry for its scripts; run directly, ask npm (outside any workspace).
-const registry =
-  process.env.npm_config_registry ??
-  execFileSync('npm', ['config', 'get', 'registry', '--workspaces=false'], {
-    encoding: 'utf8',
-  }).trim();
-
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-hot-reload-'));
-  const engine = await embeddedEngine(dataDir);
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://127.0.0.1:5351',
-    SANDBOX: 'bubblewrap',
-    NPM_REGISTRY_URL: registry,
+  const kiln = await startKilnWithPreview({
+    label: 'hot-reload',
+    publicUrl: 'http://127.0.0.1:5351',
+    settings: { NPM_REGISTRY_URL: machineRegistry() },
   });
-  const app = await buildApp({ env, database: engine.database, clientDir: false, logger: false });
-  const preview = await buildPreviewApp({
-    env,
-    database: engine.database,
-    devServers: (projectId) => app.devServers.target(projectId),
-  });
-  await app.ready();
-  await preview.listen({ port: 0, host: '127.0.0.1' });
-  const previewPort = (preview.server.address() as AddressInfo).port;
+  const { app, cookies, previewPort } = kiln;
   const browser = await launchChromium();
-  const cookies = new Map<string, string>();
   try {
-    await inject(app, cookies, 'GET', '/api/health');
-    await inject(app, cookies, 'POST', '/api/auth/register', {
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench-password',
-      name: 'Bench',
-    });
     const created = await inject(app, cookies, 'POST', '/api/projects', {
       name: 'Hot reload bench',
       templateId: 'react-vite',
@@ -130,10 +98,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    await preview.close();
-    await app.close();
-    await engine.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await kiln.close();
   }
 }
 

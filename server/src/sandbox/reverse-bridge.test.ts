@@ -27,6 +27,15 @@ http.createServer((request, response) => {
 }).listen(5173, '127.0.0.1', () => console.log('listening'));
 `;
 
+/** An API that listens at once, and the client the project names a moment later. */
+const API_THEN_CLIENT = `
+const http = require('node:http');
+http.createServer((request, response) => response.end('api')).listen(3001, '127.0.0.1');
+setTimeout(() => {
+  http.createServer((request, response) => response.end('client')).listen(5173, '127.0.0.1');
+}, 600);
+`;
+
 function get(bridge: ReverseBridge, url: string, body?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -56,6 +65,7 @@ describe('a reverse bridge into a sandbox session', () => {
     workspace = path.join(root, 'workspace');
     await mkdir(workspace);
     await writeFile(path.join(workspace, 'app.js'), APP);
+    await writeFile(path.join(workspace, 'two.js'), API_THEN_CLIENT);
     if (process.getuid?.() === 0) {
       await chmod(root, 0o711);
       await chown(workspace, 65534, 65534);
@@ -93,6 +103,31 @@ describe('a reverse bridge into a sandbox session', () => {
         Array.from({ length: 20 }, (_, index) => `app saw POST /n/${index} body ${index}`),
       );
       expect(output).toContain('listening');
+    } finally {
+      session?.kill();
+      await bridge.close();
+    }
+  });
+  it('waits for the port the project named, not the first one opened', async () => {
+    const bridge = await openReverseBridge();
+    let session: SandboxSession | null = null;
+    try {
+      session = await sandbox.openSession!({
+        workspace,
+        env: runEnvironment({ PORT: '3000' }),
+        command: forwarderCommand({
+          port: 5173,
+          only: true,
+          command: ['/usr/bin/node', 'two.js'],
+        }),
+        limits: LIMITS,
+        bridges: [],
+        mounts: bridge.mounts,
+        scratchBytes: 16 * 1024 * 1024,
+      });
+      await bridge.ready;
+      expect(bridge.port()).toBe(5173);
+      expect(await get(bridge, '/')).toBe('client');
     } finally {
       session?.kill();
       await bridge.close();

@@ -17,8 +17,9 @@ const POOL_SIZE = 8;
 
 /**
  * Runs inside the sandbox (plain CommonJS, nothing but Node): starts the app, watches the
- * sandbox's own /proc/net for the port it listens on (the PORT Kiln gave it, else the first it
- * opens: Vite's 5173, Flask's 5000), then keeps a pool of connections open to Kiln's socket.
+ * sandbox's own /proc/net for the port it listens on (the one the project named, and only that
+ * one; else the PORT Kiln gave it, else the first it opens: Vite's 5173, Flask's 5000), then
+ * keeps a pool of connections open to Kiln's socket.
  * The first bytes Kiln writes on one make it a connection to the app, and a new one replaces it
  * in the pool. The sandbox dials out, as every bridge does, so Kiln never connects to a path a
  * program inside could swap for a link. It leaves with the app's status.
@@ -51,10 +52,19 @@ function listening(file, host) {
 }
 let target = null;
 let control = null;
+let before = [];
 function look() {
-  const all = listening('/proc/net/tcp', '127.0.0.1').concat(listening('/proc/net/tcp6', '::1'));
+  const now = listening('/proc/net/tcp', '127.0.0.1').concat(listening('/proc/net/tcp6', '::1'));
+  // A port counts once two looks in a row find it open: a server that tries a port by opening
+  // and closing it at once (Vite does, on the wildcard addresses, before it binds its own host)
+  // is not taken for the app.
+  const all = now.filter((entry) =>
+    before.some((seen) => seen.port === entry.port && seen.host === entry.host));
+  before = now;
   const same = (entry) => target && entry.port === target.port && entry.host === target.host;
-  const chosen = all.find((entry) => entry.port === config.port) || all.find(same) || all[0];
+  // A port the project named is the app's, whatever else opens first (an API beside it).
+  const named = all.find((entry) => entry.port === config.port);
+  const chosen = config.only ? named : named || all.find(same) || all[0];
   if (!chosen || (target && target.port === chosen.port && target.host === chosen.host)) return;
   target = chosen;
   if (control) return control.write(JSON.stringify({ port: target.port }) + '\n');
@@ -66,8 +76,14 @@ function look() {
   });
   control.on('error', () => {});
 }
-look();
-setInterval(look, 200).unref();
+// Every 20 ms until the app first listens, since Run waits for it (for 30 s at most: an app
+// that never listens is not read for ever at that rate), then every 200 ms, for a new port.
+const lookingSince = Date.now();
+(function lookAgain() {
+  look();
+  const soon = !target && Date.now() - lookingSince < 30000;
+  setTimeout(lookAgain, soon ? 20 : 200).unref();
+})();
 
 let waiting = 0;
 function fill() {
@@ -109,6 +125,8 @@ registerSessionSupport(FORWARDER_FILE, FORWARDER_SOURCE);
  */
 export function forwarderCommand(options: {
   port: number;
+  /** The project named the port: wait for it rather than take the first one opened. */
+  only?: boolean;
   command: string[];
   ignore?: number[];
 }): string[] {
@@ -119,6 +137,7 @@ export function forwarderCommand(options: {
     JSON.stringify({
       socket: INSIDE_SOCKET,
       port: options.port,
+      only: options.only ?? false,
       pool: POOL_SIZE,
       ignore: options.ignore ?? [],
     }),

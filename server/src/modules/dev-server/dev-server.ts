@@ -61,6 +61,15 @@ export const DEV_SERVER_LIMITS = {
 };
 
 /**
+ * npm's update check, off unless the project's variables turn it on. The sandbox's home is new
+ * at every start, so npm finds no record of a recent check and makes one each time: it loads its
+ * registry client while `npm run` starts the script, on the same thread, which held the app back
+ * by 0.2-0.4 s on a busy 2-core machine (bench/devserver-vite.ts), for a request the sandbox's
+ * closed network refuses anyway. Installs turn it off too (packages/registry-bridge.ts).
+ */
+const QUIET_NPM = { npm_config_update_notifier: 'false' };
+
+/**
  * One project's app, started by Run: its packages installed when missing, then its command in a
  * sandbox session over the project's workspace (so an edit in the editor reaches the app's own
  * file watcher), reached through a reverse bridge. Whatever ends it (the app exits, Stop, the
@@ -155,13 +164,14 @@ export class DevServer {
       workspace: lease.path,
       // Kiln's port and host win over the project's: the proxy finds the app by them.
       env: {
-        ...runEnvironment({ ...projectEnv, ...database?.env }),
+        ...runEnvironment({ ...QUIET_NPM, ...projectEnv, ...database?.env }),
         PORT: String(DEV_SERVER_PORT),
         HOST: '127.0.0.1',
         BROWSER: 'none',
       },
       command: forwarderCommand({
         port: command.port ?? DEV_SERVER_PORT,
+        only: command.port !== undefined,
         command: command.argv,
         ignore: database ? [database.bridge.port] : [],
       }),
