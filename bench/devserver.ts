@@ -8,15 +8,10 @@
 // Goal: the proxy adds under 5 ms at p99. It is a measurement, not a test: it prints met/MISSED
 // and exits 0 either way.
 // Run: npm run devserver -w bench   (BENCH_REQUESTS=300 for a quick look)
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../server/src/app';
-import { loadEnv } from '../server/src/env';
-import { buildPreviewApp } from '../server/src/modules/preview';
-import { embeddedEngine, inject } from './lib/in-process';
+import { inject } from './lib/in-process';
+import { startKilnWithPreview } from './lib/kiln-with-preview';
 import { printTable, supportedPercentile } from './lib/server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -64,32 +59,12 @@ const summary = (timings: number[]) => {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '-');
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-devserver-'));
-  const engine = await embeddedEngine(dataDir);
-  const env = loadEnv({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://127.0.0.1:5350',
-    SANDBOX: 'bubblewrap',
+  const kiln = await startKilnWithPreview({
+    label: 'devserver',
+    publicUrl: 'http://127.0.0.1:5350',
   });
-  const app = await buildApp({ env, database: engine.database, clientDir: false, logger: false });
-  const preview = await buildPreviewApp({
-    env,
-    database: engine.database,
-    devServers: (projectId) => app.devServers.target(projectId),
-  });
-  await app.ready();
-  await preview.listen({ port: 0, host: '127.0.0.1' });
-  const previewPort = (preview.server.address() as AddressInfo).port;
-  const cookies = new Map<string, string>();
+  const { app, cookies, previewPort } = kiln;
   try {
-    await inject(app, cookies, 'GET', '/api/health');
-    await inject(app, cookies, 'POST', '/api/auth/register', {
-      email: `bench-${Date.now()}@example.com`,
-      password: 'bench-password',
-      name: 'Bench',
-    });
     const created = await inject(app, cookies, 'POST', '/api/projects', {
       name: 'Dev server bench',
       templateId: 'blank',
@@ -161,10 +136,7 @@ async function main() {
       `\nGoal: proxy adds under ${GOAL_P99_MS} ms at p99: ${added < GOAL_P99_MS ? 'met' : 'MISSED'} (${ms(added)} ms)`,
     );
   } finally {
-    await preview.close();
-    await app.close();
-    await engine.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await kiln.close();
   }
 }
 

@@ -1,24 +1,10 @@
-import type { Page } from '@playwright/test';
-import { createProject, editorReady, expect, test } from './fixtures';
+import { addFile, createProject, editorReady, expect, test } from './fixtures';
 
 /**
  * Run app (decision 0020): a project's own server started in the sandbox and shown in the
  * preview through its signed link, with the page's absolute fetches and its WebSocket reaching
  * the app as well.
  */
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.find((cookie) => cookie.name.endsWith('csrf_token'))?.value ?? '';
-}
-
-async function addFile(page: Page, projectId: string, path: string, content: string) {
-  const response = await page.request.post('/api/files', {
-    data: { projectId, path, content },
-    headers: { 'x-csrf-token': await csrfToken(page) },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /**
  * A plain Node server, no packages: a page that fetches `/api/hello` and opens a WebSocket at

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { createProject, editorReady, expect, test, toast } from './fixtures';
+import { createProject, csrfToken, editorReady, expect, test, toast } from './fixtures';
 
 test.describe('environment variables', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -56,8 +55,3 @@ test.describe('environment variables', () => {
     await expect(dialog.getByText('No environment variables yet.')).toBeVisible();
   });
 });
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.find((cookie) => cookie.name.endsWith('csrf_token'))?.value ?? '';
-}

@@ -38,12 +38,17 @@ export const test = base.extend<{ signedIn: Account }>({
 
 export { expect };
 
+/** The signed-in page's CSRF token, for calls made with `page.request`. */
+export async function csrfToken(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.find((cookie) => cookie.name.endsWith('csrf_token'))?.value ?? '';
+}
+
 /** Creates a project from a template through the API, as the dashboard would, and answers its id. */
 export async function createProject(page: Page, templateId: string, name: string) {
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token');
   const response = await page.request.post('/api/projects', {
     data: { name, templateId },
-    headers: { 'x-csrf-token': csrf?.value ?? '' },
+    headers: { 'x-csrf-token': await csrfToken(page) },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
@@ -68,4 +73,13 @@ export async function logOut(page: Page) {
  */
 export async function editorReady(page: Page) {
   await expect(page.locator('.monaco-editor')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Adds a file to a project through the API, as the editor's New File does. */
+export async function addFile(page: Page, projectId: string, path: string, content: string) {
+  const response = await page.request.post('/api/files', {
+    data: { projectId, path, content },
+    headers: { 'x-csrf-token': await csrfToken(page) },
+  });
+  expect(response.status()).toBe(201);
 }

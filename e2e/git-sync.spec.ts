@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { createProject, editorReady, expect, test, toast } from './fixtures';
+import { addFile, createProject, editorReady, expect, test, toast } from './fixtures';
 import {
   E2E_GIT_TOKEN,
   E2E_GIT_USER,
@@ -13,19 +13,6 @@ import {
   gitHostUrl,
   type Clone,
 } from './support/git-host';
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.find((cookie) => cookie.name.endsWith('csrf_token'))?.value ?? '';
-}
-
-async function addFile(page: Page, projectId: string, filePath: string, content: string) {
-  const response = await page.request.post('/api/files', {
-    data: { projectId, path: filePath, content },
-    headers: { 'x-csrf-token': await csrfToken(page) },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** A file's text as the server has it. */
 async function savedContent(page: Page, projectId: string, filePath: string) {

@@ -1,25 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createProject, editorReady, expect, test } from './fixtures';
+import { addFile, createProject, csrfToken, editorReady, expect, test } from './fixtures';
 import { publishPackage } from './support/publish-package';
 
 /**
  * Installing a project's packages (decision 0016) from a local registry the suite starts
  * (support/verdaccio-server.ts): offered when a run misses one, and from the Packages control.
  */
-
-async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  return cookies.find((cookie) => cookie.name.endsWith('csrf_token'))?.value ?? '';
-}
-
-async function addFile(page: Page, projectId: string, path: string, content: string) {
-  const response = await page.request.post('/api/files', {
-    data: { projectId, path, content },
-    headers: { 'x-csrf-token': await csrfToken(page) },
-  });
-  expect(response.status()).toBe(201);
-}
 
 async function replaceFile(page: Page, projectId: string, path: string, content: string) {
   const entries = (await (await page.request.get(`/api/files/${projectId}/entries`)).json()) as {

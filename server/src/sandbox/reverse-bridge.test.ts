@@ -72,6 +72,18 @@ describe('a reverse bridge into a sandbox session', () => {
     }
   });
 
+  /** The app in `options.command`, started by the forwarder in a session over the workspace. */
+  const openForwarder = (bridge: ReverseBridge, options: Parameters<typeof forwarderCommand>[0]) =>
+    sandbox.openSession!({
+      workspace,
+      env: runEnvironment({ PORT: '3000' }),
+      command: forwarderCommand(options),
+      limits: LIMITS,
+      bridges: [],
+      mounts: bridge.mounts,
+      scratchBytes: 16 * 1024 * 1024,
+    });
+
   afterAll(async () => {
     await sandbox.close();
     await rm(root, { recursive: true, force: true });
@@ -81,15 +93,7 @@ describe('a reverse bridge into a sandbox session', () => {
     const bridge = await openReverseBridge();
     let session: SandboxSession | null = null;
     try {
-      session = await sandbox.openSession!({
-        workspace,
-        env: runEnvironment({ PORT: '3000' }),
-        command: forwarderCommand({ port: 3000, command: ['/usr/bin/node', 'app.js'] }),
-        limits: LIMITS,
-        bridges: [],
-        mounts: bridge.mounts,
-        scratchBytes: 16 * 1024 * 1024,
-      });
+      session = await openForwarder(bridge, { port: 3000, command: ['/usr/bin/node', 'app.js'] });
       let output = '';
       session.child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       session.child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -112,18 +116,10 @@ describe('a reverse bridge into a sandbox session', () => {
     const bridge = await openReverseBridge();
     let session: SandboxSession | null = null;
     try {
-      session = await sandbox.openSession!({
-        workspace,
-        env: runEnvironment({ PORT: '3000' }),
-        command: forwarderCommand({
-          port: 5173,
-          only: true,
-          command: ['/usr/bin/node', 'two.js'],
-        }),
-        limits: LIMITS,
-        bridges: [],
-        mounts: bridge.mounts,
-        scratchBytes: 16 * 1024 * 1024,
+      session = await openForwarder(bridge, {
+        port: 5173,
+        only: true,
+        command: ['/usr/bin/node', 'two.js'],
       });
       await bridge.ready;
       expect(bridge.port()).toBe(5173);

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { realpathSync } from 'node:fs';
-import { chmod, chown, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { Agent, type AgentOptions } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { sandboxUser } from './create-sandbox';
-import { ownedTempFolder } from './bridge-socket';
+import { listenOnBridgeSocket } from './bridge-socket';
 import { registerSessionSupport, SESSION_SUPPORT } from './session-support';
 
 const FORWARDER_FILE = 'app-forwarder.cjs';
@@ -168,18 +166,13 @@ export interface ReverseBridge {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export async function openReverseBridge(): Promise<ReverseBridge> {
-  const folder = await ownedTempFolder('kiln-app-bridges');
-  const socket = path.join(folder, `app-${randomBytes(12).toString('hex')}.sock`);
-  const hosts = await hostsFile(folder);
   const idle: Socket[] = [];
   const waiters: Array<(connection: Socket) => void> = [];
-  const all = new Set<Socket>();
   let markReady: () => void = () => undefined;
   const ready = new Promise<void>((resolve) => (markReady = resolve));
   let control: Socket | null = null;
   let port: number | null = null;
   const server = createServer((connection) => {
-    all.add(connection);
     connection.setNoDelay(true);
     connection.on('error', () => undefined);
     if (!control) {
@@ -198,11 +191,9 @@ export async function openReverseBridge(): Promise<ReverseBridge> {
           markReady();
         }
       });
-      connection.on('close', () => all.delete(connection));
       return;
     }
     connection.on('close', () => {
-      all.delete(connection);
       const index = idle.indexOf(connection);
       if (index !== -1) idle.splice(index, 1);
     });
@@ -210,23 +201,9 @@ export async function openReverseBridge(): Promise<ReverseBridge> {
     if (waiter) waiter(connection);
     else idle.push(connection);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socket, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  try {
-    // Only the sandbox's user (nobody, for a root server) may connect.
-    const owner = sandboxUser();
-    if (owner) await chown(socket, owner.uid, owner.gid);
-    await chmod(socket, 0o600);
-  } catch (error) {
-    server.close();
-    await rm(socket, { force: true });
-    throw error;
-  }
+  // Only the sandbox's user may connect, and the bridge's close ends every connection.
+  const socket = await listenOnBridgeSocket(server, 'app');
+  const hosts = await hostsFile(path.dirname(socket.path));
 
   const connect = (timeoutMs = CONNECT_TIMEOUT_MS): Promise<Socket> => {
     const waiting = idle.shift();
@@ -247,7 +224,7 @@ export async function openReverseBridge(): Promise<ReverseBridge> {
   let closed: Promise<void> | null = null;
   return {
     mounts: [
-      { host: socket, inside: INSIDE_SOCKET },
+      { host: socket.path, inside: INSIDE_SOCKET },
       { host: hosts, inside: '/etc/hosts' },
     ],
     ready,
@@ -257,10 +234,7 @@ export async function openReverseBridge(): Promise<ReverseBridge> {
     close() {
       closed ??= (async () => {
         agent.destroy();
-        const done = new Promise<void>((resolve) => server.close(() => resolve()));
-        for (const connection of all) connection.destroy();
-        await done;
-        await rm(socket, { force: true });
+        await socket.close();
       })();
       return closed;
     },

@@ -1,5 +1,6 @@
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { isExecutableFile } from '../lib/executable-file';
 
 /**
  * Where Debian puts its versioned Go packages: golang-1.23-go installs /usr/lib/go-1.23/bin/go
@@ -9,15 +10,6 @@ export const DEBIAN_GO_ROOT = '/usr/lib';
 
 /** The folders of the system's own programs, where Debian's default `go` is linked. */
 const SYSTEM_FOLDERS = ['/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-
-function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The bin folder of the newest Go under `root` installed as a versioned Debian package

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { RuntimeName, RuntimeStatus } from '@kiln/shared';
 import { debianGoBin, withDebianGo } from '../../sandbox/versioned-go';
 import { RUNTIMES, type RuntimeDefinition } from './catalog';
+import { isExecutableFile } from '../../lib/executable-file';
 
 /** How long one `--version` may take; a runtime slower than this is reported missing. */
 export const VERSION_TIMEOUT_MS = 3_000;
@@ -18,15 +18,6 @@ export interface DetectRuntimesOptions {
   /** Programs to ask instead of the catalogue's, by runtime: Python is `EXEC_PYTHON`. */
   commands?: Partial<Record<RuntimeName, string>>;
   timeoutMs?: number;
-}
-
-function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }
 
 function findOnPath(command: string, searchPath: string): string | null {
