@@ -1,5 +1,5 @@
 import { chmod, chown, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,30 @@ http.createServer((request, response) => {
   request.on('data', (chunk) => (body += chunk));
   request.on('end', () => response.end('app saw ' + request.method + ' ' + request.url + ' ' + body));
 }).listen(5173, '127.0.0.1', () => console.log('listening'));
+`;
+
+/** An app that queries the host through a bridge as it starts, then listens. */
+const QUERIES_FIRST = `
+const http = require('node:http');
+fetch('http://127.0.0.1:4873/at-start')
+  .then((response) => response.text(), (error) => 'refused: ' + (error.cause?.code ?? error.message))
+  .then((text) => {
+    console.log(text);
+    http.createServer((request, response) => response.end('app')).listen(5173, '127.0.0.1');
+  });
+`;
+
+/** A port held open a moment and closed (a check for a free port), then the app's own. */
+const PROBE_THEN_APP = `
+const http = require('node:http');
+const net = require('node:net');
+const probe = net.createServer().listen(4000, '127.0.0.1', () => {
+  setTimeout(() => probe.close(() => {
+    setTimeout(() => {
+      http.createServer((request, response) => response.end('the app')).listen(4001, '127.0.0.1');
+    }, 300);
+  }), 100);
+});
 `;
 
 /** An API that listens at once, and the client the project names a moment later. */
@@ -66,6 +90,8 @@ describe('a reverse bridge into a sandbox session', () => {
     await mkdir(workspace);
     await writeFile(path.join(workspace, 'app.js'), APP);
     await writeFile(path.join(workspace, 'two.js'), API_THEN_CLIENT);
+    await writeFile(path.join(workspace, 'queries-first.js'), QUERIES_FIRST);
+    await writeFile(path.join(workspace, 'probe.js'), PROBE_THEN_APP);
     if (process.getuid?.() === 0) {
       await chmod(root, 0o711);
       await chown(workspace, 65534, 65534);
@@ -78,8 +104,9 @@ describe('a reverse bridge into a sandbox session', () => {
       workspace,
       env: runEnvironment({ PORT: '3000' }),
       command: forwarderCommand(options),
+      commandOpensBridges: true,
       limits: LIMITS,
-      bridges: [],
+      bridges: options.bridges ?? [],
       mounts: bridge.mounts,
       scratchBytes: 16 * 1024 * 1024,
     });
@@ -124,6 +151,48 @@ describe('a reverse bridge into a sandbox session', () => {
       await bridge.ready;
       expect(bridge.port()).toBe(5173);
       expect(await get(bridge, '/')).toBe('client');
+    } finally {
+      session?.kill();
+      await bridge.close();
+    }
+  });
+
+  it("opens the session's bridges before the app starts, and never takes their ports for the app's", async () => {
+    const socket = path.join(root, 'database.sock');
+    const host = createServer((request, response) => response.end(`host saw ${request.url}`));
+    await new Promise<void>((resolve) => host.listen(socket, resolve));
+    if (process.getuid?.() === 0) await chown(socket, 65534, 65534);
+    const bridge = await openReverseBridge();
+    let session: SandboxSession | null = null;
+    try {
+      session = await openForwarder(bridge, {
+        port: 3000,
+        command: ['/usr/bin/node', 'queries-first.js'],
+        bridges: [{ port: 4873, socket }],
+      });
+      let output = '';
+      session.child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await bridge.ready;
+      expect(bridge.port()).toBe(5173);
+      expect(await get(bridge, '/')).toBe('app');
+      expect(output).toBe('host saw /at-start\n');
+    } finally {
+      session?.kill();
+      await bridge.close();
+      host.close();
+    }
+  });
+
+  it('holds a request that finds the port closed until the app listens on its own', async () => {
+    const bridge = await openReverseBridge();
+    let session: SandboxSession | null = null;
+    try {
+      session = await openForwarder(bridge, { port: 3000, command: ['/usr/bin/node', 'probe.js'] });
+      await bridge.ready;
+      expect(bridge.port()).toBe(4000);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(await get(bridge, '/')).toBe('the app');
+      expect(bridge.port()).toBe(4001);
     } finally {
       session?.kill();
       await bridge.close();

@@ -5,7 +5,9 @@ import { createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { listenOnBridgeSocket } from './bridge-socket';
+import { bridgePorts, LAUNCH_SOURCE } from './bridges';
 import { registerSessionSupport, SESSION_SUPPORT } from './session-support';
+import type { SessionBridge } from './types';
 
 const FORWARDER_FILE = 'app-forwarder.cjs';
 /** Where the reverse bridge's host socket appears inside the sandbox. */
@@ -28,13 +30,11 @@ const fs = require('node:fs');
 const { spawn } = require('node:child_process');
 const config = JSON.parse(process.argv[2]);
 const command = process.argv.slice(4);
-const child = spawn(command[0], command.slice(1), { stdio: 'inherit' });
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-child.on('error', (error) => {
-  process.stderr.write('kiln: ' + error.message + '\n');
-  process.exit(127);
-});
-child.on('exit', (code, signal) => process.exit(code ?? 128 + (require('node:os').constants.signals[signal] ?? 1)));
+${LAUNCH_SOURCE}
+// The forwarder opens the session's bridges itself (no launcher goes before it: one Node start
+// fewer before the app's), and starts the app once they listen, so its first query finds them.
+openBridgePorts(config.bridges, () => runCommand(command));
+const bridgePorts = config.bridges.map((bridge) => bridge.port);
 
 function listening(file, host) {
   let text = '';
@@ -44,20 +44,23 @@ function listening(file, host) {
     const fields = line.trim().split(/\s+/);
     if (fields[3] !== '0A') continue;
     const port = parseInt(fields[1].split(':').pop(), 16);
-    if (port > 0 && !(config.ignore || []).includes(port)) found.push({ host, port });
+    if (port > 0 && !bridgePorts.includes(port)) found.push({ host, port });
   }
   return found;
 }
 let target = null;
 let control = null;
 let before = [];
+let newPortSeen = false;
 function look() {
   const now = listening('/proc/net/tcp', '127.0.0.1').concat(listening('/proc/net/tcp6', '::1'));
   // A port counts once two looks in a row find it open: a server that tries a port by opening
   // and closing it at once (Vite does, on the wildcard addresses, before it binds its own host)
   // is not taken for the app.
-  const all = now.filter((entry) =>
-    before.some((seen) => seen.port === entry.port && seen.host === entry.host));
+  const seenBefore = (entry) =>
+    before.some((seen) => seen.port === entry.port && seen.host === entry.host);
+  const all = now.filter(seenBefore);
+  newPortSeen = all.length < now.length;
   before = now;
   const same = (entry) => target && entry.port === target.port && entry.host === target.host;
   // A port the project named is the app's, whatever else opens first (an API beside it).
@@ -76,12 +79,28 @@ function look() {
 }
 // Every 20 ms until the app first listens, since Run waits for it (for 30 s at most: an app
 // that never listens is not read for ever at that rate), then every 200 ms, for a new port.
+// A port seen once is looked at again after 5 ms: long enough for such a probe to have closed,
+// short enough not to hold the first request back.
 const lookingSince = Date.now();
 (function lookAgain() {
   look();
   const soon = !target && Date.now() - lookingSince < 30000;
-  setTimeout(lookAgain, soon ? 20 : 200).unref();
+  setTimeout(lookAgain, soon ? (newPortSeen ? 5 : 20) : 200).unref();
 })();
+
+// A connection to the app's port. A refusal is tried again, for a second at most, at the port
+// known then: a port a probe had opened closes, and the next look finds the app's own.
+function reachApp(since, then) {
+  const inside = net.connect(target.port, target.host);
+  inside.once('connect', () => {
+    inside.removeAllListeners('error');
+    then(inside);
+  });
+  inside.once('error', (error) => {
+    if (error.code !== 'ECONNREFUSED' || Date.now() - since > 1000) return then(null);
+    setTimeout(() => reachApp(since, then), 20);
+  });
+}
 
 let waiting = 0;
 function fill() {
@@ -98,14 +117,16 @@ function dial() {
     waiting -= 1;
     fill();
     outside.pause();
-    const inside = net.connect(target.port, target.host);
-    inside.setNoDelay(true);
-    const close = () => { inside.destroy(); outside.destroy(); };
-    inside.on('error', close);
-    outside.on('error', close);
-    inside.write(first);
-    outside.pipe(inside).pipe(outside);
-    outside.resume();
+    reachApp(Date.now(), (inside) => {
+      if (!inside) return outside.destroy();
+      inside.setNoDelay(true);
+      const close = () => { inside.destroy(); outside.destroy(); };
+      inside.on('error', close);
+      outside.on('error', close);
+      inside.write(first);
+      outside.pipe(inside).pipe(outside);
+      outside.resume();
+    });
   });
   outside.on('close', () => {
     if (used) return;
@@ -118,15 +139,16 @@ function dial() {
 registerSessionSupport(FORWARDER_FILE, FORWARDER_SOURCE);
 
 /**
- * The sandbox command that starts `command` behind the forwarder, asking it for `port`. `ignore`
- * names ports that are not the app's: the session's own bridges listen inside the sandbox too.
+ * The sandbox command that starts `command` behind the forwarder, asking it for `port`. The
+ * forwarder also opens `bridges` (the session's, whose ports are not the app's): a session
+ * running it is opened with `commandOpensBridges`.
  */
 export function forwarderCommand(options: {
   port: number;
   /** The project named the port: wait for it rather than take the first one opened. */
   only?: boolean;
   command: string[];
-  ignore?: number[];
+  bridges?: SessionBridge[];
 }): string[] {
   return [
     realpathSync(process.execPath),
@@ -137,7 +159,7 @@ export function forwarderCommand(options: {
       port: options.port,
       only: options.only ?? false,
       pool: POOL_SIZE,
-      ignore: options.ignore ?? [],
+      bridges: bridgePorts(options.bridges ?? []),
     }),
     '--',
     ...options.command,

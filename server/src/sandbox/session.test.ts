@@ -100,6 +100,24 @@ describe('a sandbox session over a workspace', () => {
     expect(lines[2]).toMatch(/^refused/);
   });
 
+  it('shows a hidden folder empty and read-only, and leaves it as it was', async () => {
+    await mkdir(path.join(workspace, '.cache-of-kiln'), { recursive: true });
+    await writeFile(path.join(workspace, '.cache-of-kiln', 'kept.txt'), 'kept');
+    if (process.getuid?.() === 0) await chown(path.join(workspace, '.cache-of-kiln'), 65534, 65534);
+    const session = await sandbox.openSession!({
+      ...request([
+        '/bin/sh',
+        '-c',
+        'ls -A .cache-of-kiln; echo listed; echo x > .cache-of-kiln/new.txt || echo refused',
+      ]),
+      hidden: ['.cache-of-kiln'],
+    });
+    const result = await collect(session);
+    expect(result.out).toBe('listed\nrefused\n');
+    expect(result.err).toMatch(/Read-only file system/);
+    expect(await readFile(path.join(workspace, '.cache-of-kiln', 'kept.txt'), 'utf8')).toBe('kept');
+  });
+
   it('sees neither the server environment nor its data', async () => {
     const session = await sandbox.openSession!(
       request(['/bin/sh', '-c', `env; ls ${JSON.stringify(process.cwd())} 2>&1 || true`]),

@@ -29,11 +29,13 @@ export async function openBubblewrapSession(
     '--core=0',
     '--',
   ];
-  const launcher = bridgeLauncherCommand({
-    nodePath: options.nodePath,
-    supportFolder: SESSION_SUPPORT,
-    bridges: request.bridges,
-  });
+  const launcher = request.commandOpensBridges
+    ? []
+    : bridgeLauncherCommand({
+        nodePath: options.nodePath,
+        supportFolder: SESSION_SUPPORT,
+        bridges: request.bridges,
+      });
   const args = [
     options.bwrapPath,
     ...isolationArgs(options.interpreterDirs),
@@ -49,6 +51,7 @@ export async function openBubblewrapSession(
     '--bind',
     request.workspace,
     SANDBOX_PROJECT,
+    ...(request.hidden ?? []).flatMap((folder) => hideArgs(`${SANDBOX_PROJECT}/${folder}`)),
     '--dir',
     `${SANDBOX_HOME}/tmp`,
     '--symlink',
@@ -82,4 +85,12 @@ export async function openBubblewrapSession(
       }
     },
   };
+}
+
+/**
+ * An empty, read-only tmpfs over a folder of the workspace. It goes after the workspace's bind:
+ * bwrap mounts in order. The smallest size, since zero would mean no limit.
+ */
+function hideArgs(inside: string): string[] {
+  return ['--size', '4096', '--tmpfs', inside, '--remount-ro', inside];
 }

@@ -77,6 +77,16 @@ export interface SessionRequest {
    * through (the dev server's reverse bridge), a file Kiln wrote for it.
    */
   mounts?: Array<{ host: string; inside: string }>;
+  /**
+   * The command opens the bridges' ports itself (the app forwarder does), so no launcher starts
+   * before it.
+   */
+  commandOpensBridges?: boolean;
+  /**
+   * Workspace folders (relative paths) the program sees empty and read-only: Kiln's own data
+   * there (npm's cache) that an app's file watcher would otherwise scan at every start.
+   */
+  hidden?: string[];
   /** Size of the tmpfs holding the home (outside the workspace) and /tmp. */
   scratchBytes: number;
 }

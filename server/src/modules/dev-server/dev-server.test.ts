@@ -1,3 +1,5 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -90,6 +92,7 @@ describe('a project dev server behind the preview', () => {
       cookie: null,
       // The project's own database, through the app's bridge.
       database: '127.0.0.1:5432',
+      npmCache: null,
     });
     expect(response.headers.get('set-cookie')).toBeNull();
   });
@@ -198,6 +201,19 @@ describe('a project dev server behind the preview', () => {
     logs.close();
     // The link now shows the project's files: it has no index.html.
     expect((await fetch(url)).status).toBe(404);
+  });
+
+  it("shows npm's install cache in the workspace to the app as an empty folder, and keeps it", async () => {
+    await owner.client.delete(`/api/projects/${projectId}/dev-server`);
+    const cache = path.join(t.app.workspaces.folderOf(projectId), '.npm');
+    await mkdir(cache, { recursive: true });
+    await writeFile(path.join(cache, 'kept.txt'), 'a cached tarball');
+    await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
+    const running = await waitForState(owner.client, projectId, 'running');
+    const seen = await fetch(`${onPreview(preview, running.previewUrl!)}api/cache`);
+    expect(((await seen.json()) as { npmCache: string[] }).npmCache).toEqual([]);
+    await owner.client.delete(`/api/projects/${projectId}/dev-server`);
+    expect(await readFile(path.join(cache, 'kept.txt'), 'utf8')).toBe('a cached tarball');
   });
 
   it('stops on DELETE, and the link goes back to the static preview', async () => {

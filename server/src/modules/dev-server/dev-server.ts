@@ -10,7 +10,7 @@ import {
 } from '../../sandbox/reverse-bridge';
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
-import { INSTALL_SESSION_LIMITS } from '../packages';
+import { INSTALL_SESSION_LIMITS, NPM_CACHE_FOLDER } from '../packages';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
 import {
   detectDevCommand,
@@ -160,6 +160,7 @@ export class DevServer {
     if (this.result) return void (await database?.close());
     this.database = database ?? null;
     this.channel.output(`$ ${command.display}\n`);
+    const bridges = database ? [database.bridge] : [];
     const session = await deps.sandbox.openSession!({
       workspace: lease.path,
       // Kiln's port and host win over the project's: the proxy finds the app by them.
@@ -173,11 +174,15 @@ export class DevServer {
         port: command.port ?? DEV_SERVER_PORT,
         only: command.port !== undefined,
         command: command.argv,
-        ignore: database ? [database.bridge.port] : [],
+        bridges,
       }),
+      commandOpensBridges: true,
       limits: DEV_SERVER_LIMITS,
-      bridges: database ? [database.bridge] : [],
+      bridges,
       mounts: bridge.mounts,
+      // Installs keep npm's cache in the workspace; the app's own npm uses its home's. Hidden,
+      // it is not scanned by the app's file watcher as it starts (Vite's took 50-60 ms over it).
+      hidden: (await isFolder(path.join(lease.path, NPM_CACHE_FOLDER))) ? [NPM_CACHE_FOLDER] : [],
       scratchBytes: TERMINAL_LIMITS.scratchBytes,
     });
     if (this.result) return session.kill();

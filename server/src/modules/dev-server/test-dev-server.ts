@@ -34,6 +34,7 @@ const server = http.createServer((request, response) => {
     prefix: request.headers['x-forwarded-prefix'] ?? null,
     cookie: request.headers.cookie ?? null,
     database: process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).host : null,
+    npmCache: require('node:fs').existsSync('.npm') ? require('node:fs').readdirSync('.npm') : null,
   }));
 });
 server.on('upgrade', (request, socket) => {

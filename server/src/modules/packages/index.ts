@@ -2,6 +2,7 @@
 // installs (an install, the terminal) reaches registries through (decision 0016).
 export {
   createRegistryBridge,
+  NPM_CACHE_FOLDER,
   REGISTRY_PROXY_ORIGIN,
   REGISTRY_PROXY_PORT,
   type RegistryBridge,
