@@ -99,7 +99,7 @@ async function main() {
     }
     poller.destroy();
 
-    const target = app.devServers.target(projectId);
+    const target = await app.devServers.target(projectId);
     if (!target) throw new Error('the app is not running');
     const throughPreview = new Agent({ keepAlive: true, maxSockets: 1 });
     const viaProxy: number[] = [];

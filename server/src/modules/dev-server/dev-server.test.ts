@@ -216,6 +216,20 @@ describe('a project dev server behind the preview', () => {
     expect(await readFile(path.join(cache, 'kept.txt'), 'utf8')).toBe('a cached tarball');
   });
 
+  it('holds a request made while the app starts, and answers it from the app', async () => {
+    await owner.client.delete(`/api/projects/${projectId}/dev-server`);
+    const link = await owner.client.get(`/api/projects/${projectId}/preview`);
+    const url = onPreview(preview, link.json<{ url: string }>().url);
+    const started = await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
+    expect(started.json<{ state: string }>().state).toBe('starting');
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Hello from the app');
+    await owner.client.delete(`/api/projects/${projectId}/dev-server`);
+    // Stopped, the same link shows the project's files again: it has no index.html.
+    expect((await fetch(url)).status).toBe(404);
+  });
+
   it('stops on DELETE, and the link goes back to the static preview', async () => {
     await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
     const running = await waitForState(owner.client, projectId, 'running');

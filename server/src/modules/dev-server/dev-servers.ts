@@ -43,6 +43,8 @@ export class DevServers {
   private readonly running = new Map<string, DevServer>();
   private readonly ended = new Map<string, DevServerEnd>();
   private readonly channels = new Map<string, LogChannel>();
+  /** Requests held while a project's app starts (the preview's proxy), woken at its next change. */
+  private readonly changeWaiters = new Map<string, Array<() => void>>();
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
@@ -115,9 +117,15 @@ export class DevServers {
     return { ...STOPPED, state: end.state, command: end.command, ...pick(end) };
   }
 
-  /** The running app of a project, for the preview's proxy; null unless it listens. */
-  target(projectId: string): DevServerTarget | null {
+  /**
+   * The running app of a project, for the preview's proxy. While it starts (not while it
+   * installs), a promise settling with it once it listens, or null if it ends or installs first.
+   */
+  target(projectId: string): DevServerTarget | Promise<DevServerTarget | null> | null {
     const server = this.running.get(projectId);
+    if (server?.phase === 'starting') {
+      return this.nextChange(projectId).then(() => this.target(projectId));
+    }
     const bridge = server?.target;
     if (!server || !bridge) return null;
     return {
@@ -189,7 +197,22 @@ export class DevServers {
     return channel;
   }
 
+  /** Settles at the project's next change of state (an end included). */
+  private nextChange(projectId: string): Promise<void> {
+    return new Promise((resolve) => {
+      let waiting = this.changeWaiters.get(projectId);
+      if (!waiting) {
+        waiting = [];
+        this.changeWaiters.set(projectId, waiting);
+      }
+      waiting.push(resolve);
+    });
+  }
+
   private announce(projectId: string): void {
+    const waiting = this.changeWaiters.get(projectId);
+    this.changeWaiters.delete(projectId);
+    for (const resolve of waiting ?? []) resolve();
     const channel = this.channels.get(projectId);
     channel?.send({ type: 'status', status: { ...this.status(projectId), ...NO_LINK } });
   }

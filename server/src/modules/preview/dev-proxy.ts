@@ -23,8 +23,13 @@ export interface DevServerUpstream {
   touch(): void;
 }
 
-/** The running app of a project, or null when it has none (its static files are served). */
-export type DevServerLookup = (projectId: string) => DevServerUpstream | null;
+/**
+ * The running app of a project; while it starts, a promise of it (null if it does not come to
+ * listen); null when it has none (its static files are served).
+ */
+export type DevServerLookup = (
+  projectId: string,
+) => DevServerUpstream | Promise<DevServerUpstream | null> | null;
 
 /** Headers that describe one hop, never passed on (RFC 9110, 7.6.1). */
 const HOP_HEADERS = new Set([
@@ -40,6 +45,12 @@ const HOP_HEADERS = new Set([
 ]);
 /** How often an open WebSocket counts as a visit. */
 const SOCKET_TOUCH_MS = 10_000;
+/**
+ * How long a request made while the app starts waits for it to listen, before the static files
+ * answer instead: a preview opened or refreshed just after Run shows the app, not a page of
+ * files its dev server would have compiled.
+ */
+export const DEV_START_HOLD_MS = 30_000;
 /** The largest HTML page buffered to add Kiln's scripts; larger pages pass as they are. */
 const MAX_INJECTED_HTML = 8 * 1024 * 1024;
 
@@ -66,20 +77,22 @@ export function installDevServerProxy(
   const { key, lookup } = options;
   const headers = { ...options.headers, 'referrer-policy': 'same-origin' };
 
-  const route = (url: string): Routed | null => {
+  /** Where a request under a link goes; `wait` holds it while the project's app starts. */
+  const route = async (url: string, wait: boolean): Promise<Routed | null> => {
     if (!url.startsWith('/p/')) return null;
     const slash = url.indexOf('/', 3);
     if (slash === -1) return null;
     const token = url.slice(3, slash);
     const check = verifyPreviewToken({ key, token });
     if (!check.ok) return null;
-    const upstream = lookup(check.projectId);
+    const found = lookup(check.projectId);
+    const upstream = found instanceof Promise ? (wait ? await held(found) : null) : found;
     if (!upstream) return null;
     return { upstream, prefix: url.slice(0, slash), path: url.slice(slash) };
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const routed = route(request.url);
+    const routed = await route(request.url, true);
     if (routed) {
       reply.hijack();
       routed.upstream.touch();
@@ -87,7 +100,7 @@ export function installDevServerProxy(
       return reply;
     }
     const home = fromReferer(request.headers.referer, request.headers.host);
-    if (home && !/^\/(p|__kiln)\//.test(request.url) && route(`${home}/`)) {
+    if (home && !/^\/(p|__kiln)\//.test(request.url) && (await route(`${home}/`, false))) {
       // 307 keeps the method and body: a form post or fetch from the page arrives as sent.
       return reply.code(307).header('location', `${home}${request.url}`).send();
     }
@@ -104,18 +117,28 @@ export function installDevServerProxy(
     tunnels.add(socket);
     socket.on('close', () => tunnels.delete(socket));
     socket.on('error', () => socket.destroy());
-    const routed = route(request.url ?? '');
-    if (!routed) {
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      return;
-    }
-    routed.upstream.touch();
-    routed.upstream.connect().then(
-      (app) => tunnel(request, socket, head, app, routed),
-      () =>
-        socket.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'),
-    );
+    void route(request.url ?? '', true).then((routed) => {
+      if (!routed) {
+        socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+        return;
+      }
+      routed.upstream.touch();
+      routed.upstream.connect().then(
+        (app) => tunnel(request, socket, head, app, routed),
+        () =>
+          socket.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n'),
+      );
+    });
   });
+}
+
+/** The app once it listens, or null if it has not within DEV_START_HOLD_MS. */
+function held(starting: Promise<DevServerUpstream | null>): Promise<DevServerUpstream | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), DEV_START_HOLD_MS);
+  });
+  return Promise.race([starting, late]).finally(() => clearTimeout(timer));
 }
 
 /** The `/p/<token>` of a Referer on this preview origin, or null. */
