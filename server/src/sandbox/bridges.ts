@@ -83,7 +83,10 @@ export function bridgeLauncherCommand(options: {
   ];
 }
 
-/** What `openBridgePorts` (in `LAUNCH_SOURCE`) is given: each bridge's port, and where its socket is mounted. */
+/**
+ * What `openBridgePorts` (in `LAUNCH_SOURCE`) is given: each bridge's port, and where its
+ * socket is mounted.
+ */
 export function bridgePorts(bridges: SessionBridge[]): Array<{ port: number; socket: string }> {
   return bridges.map((bridge, index) => ({ port: bridge.port, socket: bridgeSocketPath(index) }));
 }

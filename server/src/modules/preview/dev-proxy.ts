@@ -95,6 +95,8 @@ export function installDevServerProxy(
     const routed = await route(request.url, true);
     if (routed) {
       reply.hijack();
+      // A browser that left while the app started is not answered.
+      if (request.raw.socket.destroyed) return reply;
       routed.upstream.touch();
       forward(request.raw, reply.raw, routed, headers);
       return reply;
@@ -118,6 +120,7 @@ export function installDevServerProxy(
     socket.on('close', () => tunnels.delete(socket));
     socket.on('error', () => socket.destroy());
     void route(request.url ?? '', true).then((routed) => {
+      if (socket.destroyed) return;
       if (!routed) {
         socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
         return;
