@@ -50,7 +50,7 @@ const SOCKET_TOUCH_MS = 10_000;
  * answer instead: a preview opened or refreshed just after Run shows the app, not a page of
  * files its dev server would have compiled.
  */
-export const DEV_START_HOLD_MS = 30_000;
+const DEV_START_HOLD_MS = 30_000;
 /** The largest HTML page buffered to add Kiln's scripts; larger pages pass as they are. */
 const MAX_INJECTED_HTML = 8 * 1024 * 1024;
 
