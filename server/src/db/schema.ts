@@ -125,6 +125,11 @@ export const projects = pgTable(
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     autoSyncEnabled: boolean('auto_sync_enabled').notNull().default(false),
     syncIntervalMs: integer('sync_interval').notNull().default(30_000),
+    /**
+     * Counts the times someone lost access to the project (a member removed or their role
+     * changed). Preview links carry the value they were made under: a bump revokes them all.
+     */
+    accessGeneration: integer('access_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -597,4 +602,30 @@ export const deployments = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('deployments_project_idx').on(table.projectId, table.createdAt)],
+);
+
+/**
+ * Who did what, for administrators: sign-ins, plan and role changes, members, secrets' names,
+ * Git connections, terminals, admin actions. `details` never holds a secret's value. Rows outlive
+ * the users and projects they name (no foreign keys), so a deletion stays on record.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    projectId: uuid('project_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+  },
+  (table) => [
+    index('audit_events_created_idx').on(table.createdAt),
+    index('audit_events_action_created_idx').on(table.action, table.createdAt),
+    index('audit_events_actor_created_idx').on(table.actorId, table.createdAt),
+  ],
 );
