@@ -1,5 +1,4 @@
-import { lstat, opendir } from 'node:fs/promises';
-import path from 'node:path';
+import { RootedFolder } from '../../lib/rooted-folder';
 
 export interface FolderUsage {
   bytes: number;
@@ -10,41 +9,42 @@ export interface FolderUsage {
 }
 
 /**
- * What an install left in a folder: bytes of its files and how many entries, without following
- * links (programs in the sandbox wrote it). Stops as soon as a limit is passed, so a runaway
- * install is not walked to its end.
+ * Deeper than any installed package tree goes (npm's nesting stays well under 50). A folder
+ * nested past it is counted as over the limit: it cannot be measured cheaply, and no real
+ * install makes one.
+ */
+const MAX_MEASURED_DEPTH = 256;
+
+/**
+ * What an install left in a workspace folder (`name`, at its top level): bytes of its files and
+ * how many entries, without following links (programs in the sandbox wrote it). Stops as soon
+ * as a limit is passed, so a runaway install is not walked to its end.
  */
 export async function measureFolder(
-  folder: string,
+  workspace: string,
+  name: string,
   limits: { maxBytes: number; maxEntries: number },
 ): Promise<FolderUsage | null> {
-  let top;
-  try {
-    top = await lstat(folder);
-  } catch {
-    return null;
-  }
-  if (!top.isDirectory()) return null;
-  const usage: FolderUsage = { bytes: 0, entries: 0, overLimit: false };
-  const pending = [folder];
-  while (pending.length > 0) {
-    const current = pending.pop()!;
-    let directory;
-    try {
-      directory = await opendir(current);
-    } catch {
-      continue;
-    }
-    for await (const entry of directory) {
-      usage.entries += 1;
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) usage.bytes += (await lstat(full).catch(() => null))?.size ?? 0;
-      if (usage.bytes > limits.maxBytes || usage.entries > limits.maxEntries) {
-        usage.overLimit = true;
-        return usage;
-      }
-    }
-  }
-  return usage;
+  return RootedFolder.with(workspace, async (rooted) => {
+    if (!(await rooted.isFolder(name))) return null;
+    const usage: FolderUsage = { bytes: 0, entries: 0, overLimit: false };
+    await rooted.walk({
+      from: name,
+      maxDepth: MAX_MEASURED_DEPTH + 1,
+      visit: ({ path, stats }) => {
+        usage.entries += 1;
+        if (stats.isFile()) usage.bytes += stats.size;
+        const depth = path.split('/').length - 1;
+        if (
+          usage.bytes > limits.maxBytes ||
+          usage.entries > limits.maxEntries ||
+          (stats.isDirectory() && depth > MAX_MEASURED_DEPTH)
+        ) {
+          usage.overLimit = true;
+          return false;
+        }
+      },
+    });
+    return usage;
+  });
 }

@@ -1,9 +1,10 @@
-import { lstat, rm } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { InstallEvent, PackageSettings, PackageStatus } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { RootedFolder } from '../../lib/rooted-folder';
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SessionBridge } from '../../sandbox/types';
 import { getFileByPath } from '../files';
@@ -280,7 +281,7 @@ async function installEcosystem(
   },
 ): Promise<EcosystemResult> {
   const { manifest, bridge, emit } = step;
-  const folder = path.join(context.lease.path, manifest.folder);
+  const workspace = context.lease.path;
   const sizeLimits = { maxBytes: context.limits.maxBytes, maxEntries: context.limits.maxEntries };
   const run = async (command: InstallCommand): Promise<StepOutcome> => {
     if (command.banner) emit(command.banner);
@@ -292,7 +293,8 @@ async function installEcosystem(
       command: command.command,
       deadline: step.deadline,
       emit,
-      overLimit: async () => (await measureFolder(folder, sizeLimits))?.overLimit ?? false,
+      overLimit: async () =>
+        (await measureFolder(workspace, manifest.folder, sizeLimits))?.overLimit ?? false,
       signal: context.running.signal,
     });
   };
@@ -311,10 +313,10 @@ async function installEcosystem(
     command = npmCommand(manifest, 'install');
     outcome = await run(command);
   }
-  const usage = await measureFolder(folder, sizeLimits);
-  if (manifest.ecosystem === 'npm') await boundNpmCache(context.lease.path, sizeLimits);
+  const usage = await measureFolder(workspace, manifest.folder, sizeLimits);
+  if (manifest.ecosystem === 'npm') await boundNpmCache(workspace, sizeLimits);
   if (outcome.stoppedFor === 'size' || usage?.overLimit) {
-    await rm(folder, { recursive: true, force: true });
+    await removeFromWorkspace(workspace, manifest.folder);
     const measured = usage ?? { bytes: Infinity, entries: Infinity, overLimit: true };
     return { ok: false, message: describeOversizedFolder(manifest, measured, sizeLimits) };
   }
@@ -337,10 +339,14 @@ async function boundNpmCache(
   workspace: string,
   limits: { maxBytes: number; maxEntries: number },
 ): Promise<void> {
-  const cache = path.join(workspace, NPM_CACHE_FOLDER);
-  if ((await measureFolder(cache, limits))?.overLimit) {
-    await rm(cache, { recursive: true, force: true });
+  if ((await measureFolder(workspace, NPM_CACHE_FOLDER, limits))?.overLimit) {
+    await removeFromWorkspace(workspace, NPM_CACHE_FOLDER);
   }
+}
+
+/** Removes a folder the sandbox wrote, never following a link it made. */
+function removeFromWorkspace(workspace: string, name: string): Promise<void> {
+  return RootedFolder.with(workspace, (rooted) => rooted.remove(name));
 }
 
 /** npm's lockfile names the proxy's addresses; the project keeps the registry's own. */

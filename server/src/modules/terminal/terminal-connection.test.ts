@@ -45,7 +45,7 @@ describe('a terminal connection', () => {
         leases.acquired += 1;
         return {
           path: root,
-          flush: async () => ({ fromDisk: [], toDisk: [] }),
+          flush: async () => ({ fromDisk: [], toDisk: [], problems: [] }),
           onChange(listener) {
             listeners.add(listener);
             return () => listeners.delete(listener);
@@ -101,9 +101,9 @@ describe('a terminal connection', () => {
     const terminal = await TestTerminal.open({ app, projectId: 'p2' });
     await terminal.waitFor(/\$ $/);
     expect(leases.acquired).toBe(before.acquired + 1);
-    for (const listener of listeners) listener({ fromDisk: ['a.txt'], toDisk: [] });
+    for (const listener of listeners) listener({ fromDisk: ['a.txt'], toDisk: [], problems: [] });
     // A pass that only wrote to the disk changed nothing the editor lacks.
-    for (const listener of listeners) listener({ fromDisk: [], toDisk: ['b.txt'] });
+    for (const listener of listeners) listener({ fromDisk: [], toDisk: ['b.txt'], problems: [] });
     expect(await terminal.waitForMessage('files-changed')).toEqual({
       type: 'files-changed',
       paths: ['a.txt'],

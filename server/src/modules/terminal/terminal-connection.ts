@@ -63,6 +63,8 @@ export class TerminalConnection implements OpenTerminal {
   private bridge: RegistryBridge | null = null;
   private database: OpenBridge | null = null;
   private stopWatchingFiles: (() => void) | null = null;
+  /** Sync problems already shown in this terminal. */
+  private shownProblems = new Set<string>();
   private earlyInput: Buffer[] = [];
   private earlyInputBytes = 0;
   private lastActivity = Date.now();
@@ -171,7 +173,17 @@ export class TerminalConnection implements OpenTerminal {
     this.earlyInput = [];
     this.stopWatchingFiles = lease.onChange((report) => {
       if (report.fromDisk.length > 0) this.send({ type: 'files-changed', paths: report.fromDisk });
+      this.showSyncProblems(report.problems);
     });
+  }
+
+  /** Says once what keeps the sync from saving, and again only after it cleared and came back. */
+  private showSyncProblems(problems: string[]): void {
+    for (const problem of problems) {
+      if (this.shownProblems.has(problem)) continue;
+      this.sendOutput(Buffer.from(`\r\n\x1b[33mkiln: ${problem}\x1b[0m\r\n`));
+    }
+    this.shownProblems = new Set(problems);
   }
 
   private receive(data: RawData, isBinary: boolean): void {

@@ -1,5 +1,5 @@
-import { lstat, readdir } from 'node:fs/promises';
-import path from 'node:path';
+import { FILE_LIMITS } from '@kiln/shared';
+import type { RootedFolder } from '../../lib/rooted-folder';
 import { isDiskOnlyFolder } from './ignored';
 
 /** What the scan knows of one entry without reading it. */
@@ -10,45 +10,44 @@ export interface DiskEntry {
   stamp: string;
 }
 
+/** What one scan found. */
+export interface DiskScan {
+  entries: Map<string, DiskEntry>;
+  /** The scan stopped at its limit: entries not listed may exist, so none counts as deleted. */
+  truncated: boolean;
+}
+
+/** A stamp from an entry's own metadata. */
+export function stampOf(stats: { mtimeMs: number; ctimeMs: number; ino: number }): string {
+  return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
+}
+
 /**
- * Every file and folder under `root`, by project path, without reading any content. Symbolic
- * links and other special files are left out (a project holds plain files), as are the
- * disk-only folders.
+ * Every file and folder of the workspace, by project path, without reading any content and
+ * without following anything (the sandbox writes the folder). Links and other special files are
+ * left out (a project holds plain files), as are the disk-only folders and anything deeper than
+ * a project path can be. Past `maxEntries` it stops, and says so.
  */
-export async function scanDisk(root: string): Promise<Map<string, DiskEntry>> {
-  const found = new Map<string, DiskEntry>();
-  const visit = async (relative: string): Promise<void> => {
-    let names: string[];
-    try {
-      names = await readdir(path.join(root, relative));
-    } catch (error) {
-      // Removed while we looked: the next pass sees it gone.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    await Promise.all(
-      names.map(async (name) => {
-        const child = relative === '' ? name : `${relative}/${name}`;
-        let stats;
-        try {
-          stats = await lstat(path.join(root, child));
-        } catch {
-          return;
-        }
-        if (stats.isDirectory()) {
-          if (isDiskOnlyFolder(name)) return;
-          found.set(child, { isDirectory: true, size: 0, stamp: '' });
-          await visit(child);
-        } else if (stats.isFile()) {
-          found.set(child, {
-            isDirectory: false,
-            size: stats.size,
-            stamp: `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`,
-          });
-        }
-      }),
-    );
-  };
-  await visit('');
-  return found;
+export async function scanDisk(folder: RootedFolder, maxEntries: number): Promise<DiskScan> {
+  const entries = new Map<string, DiskEntry>();
+  let truncated = false;
+  await folder.walk({
+    maxDepth: FILE_LIMITS.depth,
+    enter: (entry) => !isDiskOnlyFolder(entry.name),
+    visit: ({ path, name, stats }) => {
+      if (stats.isDirectory()) {
+        if (isDiskOnlyFolder(name)) return;
+        entries.set(path, { isDirectory: true, size: 0, stamp: '' });
+      } else if (stats.isFile()) {
+        entries.set(path, { isDirectory: false, size: stats.size, stamp: stampOf(stats) });
+      } else {
+        return;
+      }
+      if (entries.size > maxEntries) {
+        truncated = true;
+        return false;
+      }
+    },
+  });
+  return { entries, truncated };
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { chown, lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { FILE_LIMITS, FilePathSchema } from '@kiln/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { files } from '../../db/schema';
 import { fromHex, selectBytea } from '../../db/bytea';
 import { isTextFile, mimeTypeFromName } from '../../lib/file-types';
+import { RootedFolder, type Owner } from '../../lib/rooted-folder';
 import {
   createFile,
   deleteFile,
@@ -15,7 +14,7 @@ import {
   writeUploadedFiles,
   type NewProjectFile,
 } from '../files';
-import { scanDisk, type DiskEntry } from './disk-scan';
+import { scanDisk, stampOf, type DiskEntry } from './disk-scan';
 import { isDiskOnlyPath } from './ignored';
 import type { SyncReport } from './types';
 
@@ -41,6 +40,20 @@ interface ProjectEntry {
 
 const hashOf = (bytes: Buffer) => createHash('sha1').update(bytes).digest('hex');
 
+/** The most a disk file can be and still reach the project (the larger of the two limits). */
+const MAX_READ_BYTES = Math.max(FILE_LIMITS.textBytes, FILE_LIMITS.binaryBytes);
+
+/**
+ * Files and folders a pass looks at, outside the disk-only folders. Far more than a project
+ * holds; past it, a pass saves nothing from the disk (it no longer knows what was deleted).
+ */
+export const MAX_SYNCED_ENTRIES = 50_000;
+
+export const TOO_MANY_ENTRIES =
+  `The workspace holds more than ${MAX_SYNCED_ENTRIES.toLocaleString('en-GB')} files and folders ` +
+  '(outside installed packages and caches), so Kiln stopped saving changes made on disk to the ' +
+  'project. Remove what the project does not need; saving resumes by itself.';
+
 /**
  * Keeps one project's workspace folder and its files in the database alike (decision 0016).
  * Each pass compares both sides with what they agreed on last: a side that changed since then
@@ -58,33 +71,50 @@ export class ProjectSync {
   constructor(
     private readonly options: {
       db: Database;
+      /** Whom the sync acts as: the project's owner, so it works for the project, not a member. */
       userId: string;
       projectId: string;
       folder: string;
       /** Who owns what the server writes there: the sandbox's user, or null for Kiln's own. */
-      owner: { uid: number; gid: number } | null;
+      owner: Owner;
     },
   ) {}
+
+  /** The workspace, open for the pass under way (every disk access goes through it). */
+  private disk: RootedFolder | null = null;
+
+  private get rooted(): RootedFolder {
+    if (!this.disk) throw new Error('The workspace is only open during a pass');
+    return this.disk;
+  }
 
   /** Runs a pass; a call during one runs another right after it, so nothing is missed. */
   pass(): Promise<SyncReport> {
     if (this.running) return this.running.then(() => this.pass());
-    this.running = this.runPass().finally(() => {
+    this.running = RootedFolder.with(this.options.folder, async (disk) => {
+      this.disk = disk;
+      try {
+        return await this.runPass();
+      } finally {
+        this.disk = null;
+      }
+    }).finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
   private async runPass(): Promise<SyncReport> {
-    const report: SyncReport = { fromDisk: [], toDisk: [] };
-    const [listed, disk] = await Promise.all([
+    const report: SyncReport = { fromDisk: [], toDisk: [], problems: [] };
+    const [listed, scan] = await Promise.all([
       listFiles({
         db: this.options.db,
         userId: this.options.userId,
         projectId: this.options.projectId,
       }),
-      scanDisk(this.options.folder),
+      scanDisk(this.rooted, MAX_SYNCED_ENTRIES),
     ]);
+    const disk = scan.entries;
     const project = new Map<string, ProjectEntry>(
       listed.filter((entry) => !isDiskOnlyPath(entry.path)).map((entry) => [entry.path, entry]),
     );
@@ -101,7 +131,11 @@ export class ProjectSync {
       this.started = true;
       return this.materialize(project, disk, report);
     }
-    const diskChanges = await this.diskChanges(disk);
+    // What the disk holds is not known in full: only the project's side is carried over.
+    if (scan.truncated) report.problems.push(TOO_MANY_ENTRIES);
+    const diskChanges = scan.truncated
+      ? { changed: new Set<string>(), contents: new Map<string, Buffer>() }
+      : await this.diskChanges(disk);
     const paths = [...new Set([...project.keys(), ...disk.keys(), ...this.agreed.keys()])].sort();
     const toDisk: ProjectEntry[] = [];
     const removeFromDisk: string[] = [];
@@ -182,12 +216,10 @@ export class ProjectSync {
     return { changed, contents };
   }
 
+  /** A disk file's bytes; null when it is gone, no longer a plain file, or too large. */
   private async read(filePath: string): Promise<Buffer | null> {
-    try {
-      return await readFile(path.join(this.options.folder, filePath));
-    } catch {
-      return null;
-    }
+    const outcome = await this.rooted.readFile(filePath, MAX_READ_BYTES);
+    return outcome.kind === 'file' ? outcome.bytes : null;
   }
 
   /** Copies files and folders of the project to the disk, with the content the project has. */
@@ -213,25 +245,22 @@ export class ProjectSync {
           : (fromHex(row.data) ?? Buffer.alloc(0)),
       ]),
     );
+    const { owner } = this.options;
     for (const entry of entries) {
-      const target = path.join(this.options.folder, entry.path);
       if (entry.isDirectory) {
-        await this.makeFolder(entry.path);
+        await this.rooted.makeFolder(entry.path, owner);
         this.agreed.set(entry.path, { ...this.agree(entry), stamp: '', hash: '' });
       } else {
         const bytes = bytesOf.get(entry.id);
         // Deleted since the listing: the next pass sees it gone.
         if (!bytes) continue;
         const hash = hashOf(bytes);
-        const unchanged = skipUnchanged && (await this.read(entry.path))?.equals(bytes) === true;
-        if (!unchanged) {
-          await this.makeFolder(path.posix.dirname(entry.path));
-          await rm(target, { recursive: true, force: true }).catch(() => {});
-          await writeFile(target, bytes, { mode: 0o644 });
-          await this.own(target);
-        }
-        const stamp = (await stampOf(target)) ?? '';
-        this.agreed.set(entry.path, { ...this.agree(entry), stamp, hash });
+        const onDisk = skipUnchanged ? await this.rooted.readFile(entry.path, bytes.length) : null;
+        const unchanged = onDisk?.kind === 'file' && onDisk.bytes.equals(bytes);
+        const stats = unchanged
+          ? onDisk.stats
+          : await this.rooted.writeFile(entry.path, bytes, { owner });
+        this.agreed.set(entry.path, { ...this.agree(entry), stamp: stampOf(stats), hash });
         if (unchanged) continue;
       }
       report.toDisk.push(entry.path);
@@ -244,31 +273,10 @@ export class ProjectSync {
 
   private async removeFromDisk(paths: string[], report: SyncReport) {
     for (const filePath of paths) {
-      await rm(path.join(this.options.folder, filePath), { recursive: true, force: true });
+      await this.rooted.remove(filePath);
       this.agreed.delete(filePath);
       report.toDisk.push(filePath);
     }
-  }
-
-  /** Creates a folder and those on its way, each owned by the sandbox's user. */
-  private async makeFolder(relative: string) {
-    if (relative === '.' || relative === '') return;
-    const parts = relative.split('/');
-    for (let depth = 1; depth <= parts.length; depth += 1) {
-      const folder = path.join(this.options.folder, ...parts.slice(0, depth));
-      const made = await mkdir(folder, { mode: 0o755 }).then(
-        () => true,
-        (error: NodeJS.ErrnoException) => {
-          if (error.code === 'EEXIST') return false;
-          throw error;
-        },
-      );
-      if (made) await this.own(folder);
-    }
-  }
-
-  private async own(target: string) {
-    if (this.options.owner) await chown(target, this.options.owner.uid, this.options.owner.gid);
   }
 
   /** Saves new and changed disk files and folders to the project, through the file service. */
@@ -375,14 +383,5 @@ export class ProjectSync {
       this.agreed.delete(entry.path);
       report.fromDisk.push(entry.path);
     }
-  }
-}
-
-async function stampOf(target: string): Promise<string | null> {
-  try {
-    const stats = await lstat(target);
-    return `${stats.mtimeMs}:${stats.ctimeMs}:${stats.ino}`;
-  } catch {
-    return null;
   }
 }

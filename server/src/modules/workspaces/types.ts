@@ -4,6 +4,8 @@ export interface SyncReport {
   fromDisk: string[];
   /** Files the project changed that were written to, or removed from, the disk. */
   toDisk: string[];
+  /** What kept the pass from saving everything, in words for the person at the terminal. */
+  problems: string[];
 }
 
 /**

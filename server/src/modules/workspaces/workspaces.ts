@@ -1,10 +1,11 @@
-import { chmod, chown, mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projects } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import { RootedFolder } from '../../lib/rooted-folder';
 import { getEditableProject } from '../projects';
 import { ProjectSync } from './project-sync';
 import type { SyncReport, WorkspaceLease, Workspaces } from './types';
@@ -54,7 +55,8 @@ export function createWorkspaces(options: {
   };
 
   const notify = (workspace: OpenWorkspace, report: SyncReport) => {
-    if (report.fromDisk.length === 0 && report.toDisk.length === 0) return;
+    const quiet = report.fromDisk.length === 0 && report.toDisk.length === 0;
+    if (quiet && report.problems.length === 0) return;
     for (const listener of workspace.listeners) listener(report);
   };
 
@@ -62,7 +64,9 @@ export function createWorkspaces(options: {
     folderOf,
 
     async acquire({ projectId, userId }) {
-      await getEditableProject({ db, userId, projectId });
+      // The requester must be able to change the project; the sync itself acts for the project
+      // (as its owner), so it goes on when whoever opened it first loses access.
+      const project = await getEditableProject({ db, userId, projectId });
       rootReady ??= prepareRoot(root, owner).catch((error: unknown) => {
         rootReady = null;
         throw error;
@@ -72,7 +76,7 @@ export function createWorkspaces(options: {
       if (!workspace) {
         // Registered before anything is awaited, so leases taken at once share one sync.
         const folder = folderOf(projectId);
-        const sync = new ProjectSync({ db, userId, projectId, folder, owner });
+        const sync = new ProjectSync({ db, userId: project.ownerId, projectId, folder, owner });
         const ready = (async () => {
           const created = await mkdir(folder, { mode: 0o755 }).then(
             () => true,
@@ -151,7 +155,8 @@ export function createWorkspaces(options: {
       for (const name of candidates) {
         // Opened since the listing: a project that exists is never removed anyway.
         if (existing.has(name) || open.has(name)) continue;
-        await rm(folderOf(name), { recursive: true, force: true });
+        // What the sandbox left there is removed without following any link it made.
+        await RootedFolder.with(root, (workspaces) => workspaces.remove(name));
         removed += 1;
       }
       return removed;
