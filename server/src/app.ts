@@ -33,7 +33,7 @@ import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
 import { registerPreviewRoutes } from './modules/preview/routes';
 import { registerProjectRoutes } from './modules/projects/routes';
-import { createMemberJobs, registerMemberRoutes } from './modules/members';
+import { createAccessChanges, createMemberJobs, registerMemberRoutes } from './modules/members';
 import { registerTemplateRoutes } from './modules/templates/routes';
 import { registerUploadRoutes } from './modules/uploads/routes';
 import { registerUserRoutes } from './modules/users/routes';
@@ -171,6 +171,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // at shutdown: preClose hooks run in the order they were added.
   const terminals = new TerminalRegistry();
   app.addHook('preClose', () => terminals.closeAll());
+  // Removals and role changes, heard by every instance: what the person held open ends.
+  const accessChanges = await createAccessChanges({
+    redisUrl: env.REDIS_URL,
+    redisPrefix: options.redisPrefix,
+    log: app.log,
+  });
+  app.addHook('onClose', () => accessChanges.close());
+  terminals.endOnAccessLoss(accessChanges);
   // An upgrade is routed like any request, through the hooks above (session, CSRF cookie) and
   // its route's own; rate limits apply only to routes that ask (global: false).
   await app.register(fastifyWebsocket, { options: { maxPayload: TERMINAL_LIMITS.messageBytes } });
@@ -285,7 +293,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail: { mailer, publicUrl: env.PUBLIC_URL },
   });
   jobs.register(memberJobs.invitationMail);
-  registerMemberRoutes(app, { db: database.db, jobs, memberJobs });
+  registerMemberRoutes(app, { db: database.db, jobs, memberJobs, accessChanges });
   registerFileRoutes(app, { db: database.db, afterBulkImport });
   registerTemplateRoutes(app);
   const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);
@@ -416,6 +424,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { maxAtOnce: env.DEV_SERVERS_MAX, idleMs: env.DEV_SERVER_IDLE_MINUTES * 60_000 },
   );
   app.decorate('devServers', devServers);
+  devServers.endOnAccessLoss(accessChanges);
   const previewKey = previewTokenKey(
     await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
   );

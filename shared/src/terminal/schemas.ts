@@ -57,7 +57,7 @@ export type TerminalClientMessage = z.infer<typeof TerminalClientMessageSchema>;
  * Why the server closed a terminal: nothing typed or printed for the idle time, too many
  * terminals open, or the server stopping.
  */
-export const TERMINAL_CLOSE_REASONS = ['idle', 'limit', 'server'] as const;
+export const TERMINAL_CLOSE_REASONS = ['idle', 'limit', 'server', 'access'] as const;
 export type TerminalCloseReason = (typeof TERMINAL_CLOSE_REASONS)[number];
 
 /**
@@ -89,4 +89,6 @@ export const TERMINAL_CLOSE_CODES = {
   error: 1011,
   idle: 4000,
   limit: 4001,
+  /** The person was removed from the project, or may no longer change it. */
+  access: 4003,
 } as const;

@@ -1,3 +1,4 @@
+import { accessEndedMessage, canStillEdit, type AccessChanges } from '../members';
 import type { Agent } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
@@ -98,6 +99,19 @@ export class DevServers {
   async stop(projectId: string, message = 'You stopped the app.'): Promise<DevServerState> {
     await this.running.get(projectId)?.stop(message);
     return this.status(projectId);
+  }
+
+  /**
+   * Ends the app the person started in the project when they may no longer change it (removed,
+   * or made a viewer): it runs with the project's secrets and database on their say-so.
+   */
+  endOnAccessLoss(changes: AccessChanges): () => void {
+    return changes.subscribe((change) => {
+      if (canStillEdit(change)) return;
+      const server = this.running.get(change.projectId);
+      if (server?.userId !== change.userId) return;
+      void server.stop(accessEndedMessage(change, 'the app you started was stopped'));
+    });
   }
 
   status(projectId: string): DevServerState {

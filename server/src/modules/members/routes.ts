@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { requireUser, signedIn } from '../auth';
+import type { AccessChanges } from './access-changes';
 import type { MemberJobs } from './jobs';
 import {
   addMember,
@@ -28,6 +29,8 @@ export interface MemberRoutesOptions {
   db: Database;
   jobs: JobQueue;
   memberJobs: MemberJobs;
+  /** Where removals and role changes are announced, for terminals and running apps to end. */
+  accessChanges: AccessChanges;
 }
 
 /** Who is in a project and with which role; the shared projects of the dashboard. */
@@ -87,7 +90,14 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
     async (request) => {
       const user = requireUser(request);
       const { id: projectId, userId: memberId } = request.params;
-      await updateMemberRole({ db, userId: user.id, projectId, memberId, role: request.body.role });
+      await updateMemberRole({
+        db,
+        userId: user.id,
+        projectId,
+        memberId,
+        role: request.body.role,
+        accessChanges: deps.accessChanges,
+      });
       return listMembers({ db, userId: user.id, projectId });
     },
   );
@@ -101,7 +111,13 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
     async (request) => {
       const user = requireUser(request);
       const { id: projectId, userId: memberId } = request.params;
-      await removeMember({ db, userId: user.id, projectId, memberId });
+      await removeMember({
+        db,
+        userId: user.id,
+        projectId,
+        memberId,
+        accessChanges: deps.accessChanges,
+      });
       return { message: memberId === user.id ? 'You left the project' : 'Member removed' };
     },
   );

@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InviteMemberInput, MemberRole, ProjectMembers, SharedProject } from '@kiln/shared';
 import { MAX_PROJECT_MEMBERS } from '@kiln/shared';
-import { queryRows, type Database } from '../../db/client';
+import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { projectMembers, projects, users, type UserRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { getOwnedProject, getProjectFor, presentedProjectColumns } from '../projects';
+import type { AccessChanges } from './access-changes';
 
 interface ProjectOptions {
   db: Database;
@@ -98,34 +99,67 @@ export async function addMember(
   });
 }
 
-/** Changes a member's role; only the owner may. */
+/**
+ * Revokes every preview link made so far (they carry the generation they were made under): a
+ * person who lost access must not keep serving the project's files with a link they copied.
+ */
+async function bumpAccessGeneration(tx: DbOrTx, projectId: string): Promise<void> {
+  await tx
+    .update(projects)
+    .set({ accessGeneration: sql`${projects.accessGeneration} + 1` })
+    .where(eq(projects.id, projectId));
+}
+
+/**
+ * Changes a member's role; only the owner may. A member made a viewer loses their terminals and
+ * running apps, and every preview link is revoked.
+ */
 export async function updateMemberRole(
-  options: ProjectOptions & { memberId: string; role: MemberRole },
+  options: ProjectOptions & { memberId: string; role: MemberRole; accessChanges: AccessChanges },
 ): Promise<void> {
   const { db, projectId, memberId, role } = options;
   await getOwnedProject(options);
   if (!isUuid(memberId)) throw memberNotFound();
-  const updated = await db
-    .update(projectMembers)
-    .set({ role })
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, memberId)))
-    .returning({ userId: projectMembers.userId });
-  if (updated.length === 0) throw memberNotFound();
+  const changed = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, memberId)))
+      .for('update');
+    if (!before) throw memberNotFound();
+    if (before.role === role) return false;
+    await tx
+      .update(projectMembers)
+      .set({ role })
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, memberId)));
+    if (role === 'viewer') await bumpAccessGeneration(tx, projectId);
+    return true;
+  });
+  if (changed) options.accessChanges.publish({ projectId, userId: memberId, role });
 }
 
-/** Removes a member: the owner removes anyone, a member may leave on their own. */
-export async function removeMember(options: ProjectOptions & { memberId: string }): Promise<void> {
+/**
+ * Removes a member: the owner removes anyone, a member may leave on their own. Their terminals
+ * and running apps end, and every preview link is revoked.
+ */
+export async function removeMember(
+  options: ProjectOptions & { memberId: string; accessChanges: AccessChanges },
+): Promise<void> {
   const { db, userId, projectId, memberId } = options;
   const { role } = await getProjectFor({ ...options, need: 'read' });
   if (role !== 'owner' && memberId !== userId) {
     throw forbidden("Only the project's owner can remove someone else");
   }
   if (!isUuid(memberId)) throw memberNotFound();
-  const removed = await db
-    .delete(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, memberId)))
-    .returning({ userId: projectMembers.userId });
-  if (removed.length === 0) throw memberNotFound();
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, memberId)))
+      .returning({ userId: projectMembers.userId });
+    if (removed.length === 0) throw memberNotFound();
+    await bumpAccessGeneration(tx, projectId);
+  });
+  options.accessChanges.publish({ projectId, userId: memberId, role: null });
 }
 
 /**

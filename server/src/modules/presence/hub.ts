@@ -31,7 +31,7 @@ export class PresenceHub {
 
   constructor(private readonly bus: PresenceBus | null) {
     if (!bus) return;
-    bus.onEvent((event) => this.fromBus(event));
+    bus.subscribe((event) => this.fromBus(event));
     this.timer = setInterval(() => {
       bus.publish({ kind: 'alive', instance: this.instance });
       this.forgetSilentInstances(Date.now() - 3 * ALIVE_EVERY_MS);

@@ -98,6 +98,10 @@ export class TerminalConnection implements OpenTerminal {
     }
   }
 
+  closeForAccess(message: string): void {
+    this.closeWith('access', message);
+  }
+
   async closeForShutdown(): Promise<void> {
     this.closeWith('server', 'The server is stopping. Open the terminal again in a moment.');
     await this.free();

@@ -8,6 +8,9 @@ function terminal(userId: string, projectId: string, closed: string[] = []): Ope
     closeForShutdown: async () => {
       closed.push(`${userId}/${projectId}`);
     },
+    closeForAccess: (message) => {
+      closed.push(`${userId}/${projectId}: ${message}`);
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { accessEndedMessage, canStillEdit, type AccessChanges } from '../members';
 import { TERMINAL_LIMITS } from '@kiln/shared';
 
 /** An open terminal as the registry sees it: whose, where, and how to close it. */
@@ -6,6 +7,8 @@ export interface OpenTerminal {
   projectId: string;
   /** Tells the person the server is stopping, then ends the shell and frees its workspace. */
   closeForShutdown(): Promise<void>;
+  /** Tells the person why they lost the terminal, then ends the shell at once. */
+  closeForAccess(message: string): void;
 }
 
 /**
@@ -38,6 +41,20 @@ export class TerminalRegistry {
 
   leave(terminal: OpenTerminal): void {
     this.open.delete(terminal);
+  }
+
+  /**
+   * Ends a person's terminals in a project as soon as they may no longer change it (removed, or
+   * made a viewer): a shell runs with the project's secrets and database.
+   */
+  endOnAccessLoss(changes: AccessChanges): () => void {
+    return changes.subscribe((change) => {
+      if (canStillEdit(change)) return;
+      for (const terminal of this.open) {
+        if (terminal.projectId !== change.projectId || terminal.userId !== change.userId) continue;
+        terminal.closeForAccess(accessEndedMessage(change, 'this terminal was closed'));
+      }
+    });
   }
 
   /** Server shutdown: every terminal is told, its shell ended and its workspace released. */

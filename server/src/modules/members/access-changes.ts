@@ -1,0 +1,46 @@
+import { MemberRoleSchema } from '@kiln/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { createLocalChannel, createRedisChannel, type EventChannel } from '../../lib/event-channel';
+
+/**
+ * Someone's access to a project shrank: removed (`role` null) or given another role. Published
+ * once, by the members service, after the change is committed; whatever that person holds open
+ * in the project (terminals, running apps) hears it on every instance.
+ */
+export const AccessChangeSchema = z.object({
+  projectId: z.uuid(),
+  userId: z.uuid(),
+  role: MemberRoleSchema.nullable(),
+});
+export type AccessChange = z.infer<typeof AccessChangeSchema>;
+export type AccessChanges = EventChannel<AccessChange>;
+
+/** Whether the person may still change the project (run its code, open its terminal). */
+export function canStillEdit(change: AccessChange): boolean {
+  return change.role === 'editor';
+}
+
+/** What a person is told when a session of theirs ends because of the change. */
+export function accessEndedMessage(change: AccessChange, what: string): string {
+  return change.role === null
+    ? `You were removed from this project, so ${what}.`
+    : `You can now only view this project, so ${what}.`;
+}
+
+/** The channel: over Redis when instances share one, else within this process. */
+export async function createAccessChanges(options: {
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  log: FastifyBaseLogger;
+}): Promise<AccessChanges> {
+  const { redisUrl, log } = options;
+  return redisUrl
+    ? createRedisChannel({
+        url: redisUrl,
+        channel: `${options.redisPrefix ?? 'kiln'}:access-changes`,
+        schema: AccessChangeSchema,
+        log,
+      })
+    : createLocalChannel({ name: 'access-changes', log });
+}
