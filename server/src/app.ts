@@ -274,6 +274,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sandbox,
     jobs,
     runtimes,
+    workspaceProblem: () => workspaces.problem(),
   });
   registerAuthRoutes(app, {
     db: database.db,

@@ -61,6 +61,9 @@ async function main() {
     return;
   }
   await app.listen({ port: env.PORT, host: env.HOST });
+  // Said at start-up as well as by /api/health and each terminal: the administrator's to fix.
+  const workspaceProblem = await app.workspaces.problem();
+  if (workspaceProblem) app.log.warn(workspaceProblem);
   await preview.listen({ port: env.PREVIEW_PORT, host: env.HOST });
   if (new URL(env.PREVIEW_ORIGIN).hostname === new URL(env.PUBLIC_URL).hostname) {
     // Same host, other port: still another origin, but the same site, and it sees the app's

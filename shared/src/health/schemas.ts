@@ -36,6 +36,11 @@ export const HealthSchema = z.object({
   sandbox: z.object({
     backend: z.enum(SANDBOX_BACKENDS),
     languages: z.array(z.enum(RUN_LANGUAGES)),
+    /**
+     * Why terminals, installs and Run app cannot work here (the sandbox's user cannot reach
+     * DATA_DIR), with the fix; null when they can.
+     */
+    problem: z.string().nullable(),
   }),
   /** The background job queue: where it lives and what it holds (null when it cannot be read). */
   jobs: z.object({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { DEV_SERVER_PORT, TERMINAL_LIMITS } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import {
   forwarderCommand,
   openReverseBridge,
@@ -111,7 +112,8 @@ export class DevServer {
     try {
       await this.launch();
     } catch (error) {
-      if (error instanceof UndetectableCommandError)
+      // Errors with words for people (no start command, the workspaces out of reach) show as is.
+      if (error instanceof UndetectableCommandError || error instanceof AppError)
         return this.end('crashed', null, error.message);
       this.deps.log.error({ err: error, projectId: this.projectId }, 'dev server failed to start');
       this.end('crashed', null, 'Kiln could not start the app because of an error of its own.');

@@ -14,6 +14,8 @@ export function registerHealthRoutes(
     jobs: JobQueue;
     /** The runtimes found at start-up (modules/runtimes); the first answer waits for them. */
     runtimes: Promise<readonly RuntimeStatus[]>;
+    /** What keeps sandboxes from the workspaces, with the fix (modules/workspaces). */
+    workspaceProblem: () => Promise<string | null>;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,11 +32,16 @@ export function registerHealthRoutes(
       const counts: JobCounts | null = await deps.jobs.counts().catch(() => null);
       const ok = databaseOk && counts !== null;
       const runtimes = await deps.runtimes;
+      const problem = await deps.workspaceProblem().catch((error: unknown) => String(error));
       return reply.status(ok ? 200 : 503).send({
         status: ok ? 'ok' : 'degraded',
         database: { kind: deps.database.kind, ok: databaseOk },
         mail: deps.mailTransport,
-        sandbox: { backend: deps.sandbox.backend, languages: [...deps.sandbox.languages] },
+        sandbox: {
+          backend: deps.sandbox.backend,
+          languages: [...deps.sandbox.languages],
+          problem,
+        },
         jobs: {
           backend: deps.jobs.backend,
           ok: counts !== null,

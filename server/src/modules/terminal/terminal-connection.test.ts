@@ -39,6 +39,7 @@ describe('a terminal connection', () => {
     }
     const workspaces: Workspaces = {
       folderOf: () => root,
+      problem: async () => null,
       removeOrphans: async () => 0,
       close: async () => {},
       acquire: async (): Promise<WorkspaceLease> => {

@@ -7,6 +7,7 @@ import {
   type TerminalServerMessage,
 } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import { WebSocket, type RawData } from 'ws';
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
@@ -93,6 +94,8 @@ export class TerminalConnection implements OpenTerminal {
     try {
       await this.openShell();
     } catch (error) {
+      // A refusal with words for people (the workspaces out of reach) is passed on as it is.
+      if (error instanceof AppError) return this.fail(error.message);
       this.log.error({ err: error, projectId: this.projectId }, 'the terminal could not start');
       this.fail('The terminal could not start. Try again in a moment.');
     }

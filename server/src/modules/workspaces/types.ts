@@ -29,6 +29,11 @@ export interface Workspaces {
    * 404 for anyone else.
    */
   acquire(options: { projectId: string; userId: string }): Promise<WorkspaceLease>;
+  /**
+   * What keeps sandboxes from reaching the workspaces (a DATA_DIR the sandbox's user cannot
+   * pass through), in words with the fix; null when nothing does. Checked once.
+   */
+  problem(): Promise<string | null>;
   /** The host folder a project's workspace lives in, whether or not it exists yet. */
   folderOf(projectId: string): string;
   /**

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { projects } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { RootedFolder } from '../../lib/rooted-folder';
 import { getEditableProject } from '../projects';
@@ -37,7 +38,12 @@ export function createWorkspaces(options: {
   const { db, root, owner, log } = options;
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
   const open = new Map<string, OpenWorkspace>();
-  let rootReady: Promise<void> | null = null;
+  let rootReady: Promise<string | null> | null = null;
+  const prepared = () =>
+    (rootReady ??= prepareRoot(root, owner).catch((error: unknown) => {
+      rootReady = null;
+      throw error;
+    }));
 
   const folderOf = (projectId: string) => path.join(root, projectId);
 
@@ -62,16 +68,14 @@ export function createWorkspaces(options: {
 
   return {
     folderOf,
+    problem: prepared,
 
     async acquire({ projectId, userId }) {
       // The requester must be able to change the project; the sync itself acts for the project
       // (as its owner), so it goes on when whoever opened it first loses access.
       const project = await getEditableProject({ db, userId, projectId });
-      rootReady ??= prepareRoot(root, owner).catch((error: unknown) => {
-        rootReady = null;
-        throw error;
-      });
-      await rootReady;
+      const problem = await prepared();
+      if (problem) throw new AppError('SERVICE_UNAVAILABLE', problem);
       let workspace = open.get(projectId);
       if (!workspace) {
         // Registered before anything is awaited, so leases taken at once share one sync.
@@ -175,12 +179,16 @@ export function createWorkspaces(options: {
 
 /**
  * Makes the workspaces' folder, and lets the sandbox's user pass through it and the data folder
- * above it: bubblewrap mounts a workspace by path, as that user. Passing (o+x) lets it list
- * nothing. Folders further up are the machine's: when they bar the way, Kiln says so.
+ * above it: bubblewrap resolves a workspace's path as that user. Passing (o+x) lets it list
+ * nothing. Folders further up are the machine's: when one bars the way, the answer says which,
+ * and how to fix it, instead of every terminal failing alike.
  */
-async function prepareRoot(root: string, owner: { uid: number; gid: number } | null) {
+async function prepareRoot(
+  root: string,
+  owner: { uid: number; gid: number } | null,
+): Promise<string | null> {
   await mkdir(root, { recursive: true, mode: 0o711 });
-  if (!owner) return;
+  if (!owner) return null;
   const workspaces = path.resolve(root);
   const dataDir = path.dirname(workspaces);
   for (const folder of [workspaces, dataDir]) {
@@ -188,11 +196,16 @@ async function prepareRoot(root: string, owner: { uid: number; gid: number } | n
     if ((stats.mode & 0o001) === 0) await chmod(folder, (stats.mode & 0o7777) | 0o001);
   }
   for (let above = path.dirname(dataDir); ; above = path.dirname(above)) {
-    if (((await stat(above)).mode & 0o001) === 0) {
-      throw new Error(
-        `Sandboxes run as user ${owner.uid}, who cannot pass through ${above} to reach ${workspaces}: let others pass (chmod o+x) or move DATA_DIR`,
-      );
-    }
-    if (path.dirname(above) === above) return;
+    if (((await stat(above)).mode & 0o001) === 0) return unreachableMessage(owner, above, dataDir);
+    if (path.dirname(above) === above) return null;
   }
+}
+
+function unreachableMessage(owner: { uid: number }, barrier: string, dataDir: string): string {
+  return (
+    `Terminals, package installs and Run app cannot work on this server: sandboxes run as ` +
+    `user ${owner.uid}, who cannot pass through ${barrier} to reach DATA_DIR (${dataDir}). ` +
+    `The administrator can set DATA_DIR to a folder outside it (such as /var/lib/kiln) or let ` +
+    `others pass through it (chmod o+x ${barrier}), then restart Kiln.`
+  );
 }
