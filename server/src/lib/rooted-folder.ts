@@ -485,3 +485,8 @@ async function emptyFolder(folder: FileHandle, depth: number, removal: Removal):
   const names = await readdir(`/proc/self/fd/${folder.fd}`, { encoding: 'buffer' });
   for (const name of names) await removeEntry(folder, name, depth, removal);
 }
+
+/** Whether `relative` inside `folder` is a real folder, every step of the way (never a link). */
+export function isFolderIn(folder: string, relative: string): Promise<boolean> {
+  return RootedFolder.with(folder, (rooted) => rooted.isFolder(relative)).catch(() => false);
+}

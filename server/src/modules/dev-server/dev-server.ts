@@ -1,9 +1,8 @@
-import { lstat } from 'node:fs/promises';
-import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { DEV_SERVER_PORT, TERMINAL_LIMITS } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { isFolderIn } from '../../lib/rooted-folder';
 import {
   forwarderCommand,
   openReverseBridge,
@@ -134,7 +133,7 @@ export class DevServer {
     if (this.result) return void (await lease.release());
     this.lease = lease;
     const read = deps.readFile(projectId);
-    const venv = () => isFolder(path.join(lease.path, '.venv'));
+    const venv = () => isFolderIn(lease.path, '.venv');
     let command = await detectDevCommand(read, { hasVenv: await venv() });
     this.command = command.display;
     this.changed();
@@ -184,7 +183,7 @@ export class DevServer {
       mounts: bridge.mounts,
       // Installs keep npm's cache in the workspace; the app's own npm uses its home's. Hidden,
       // it is not scanned by the app's file watcher as it starts (Vite's took 50-60 ms over it).
-      hidden: (await isFolder(path.join(lease.path, NPM_CACHE_FOLDER))) ? [NPM_CACHE_FOLDER] : [],
+      hidden: (await isFolderIn(lease.path, NPM_CACHE_FOLDER)) ? [NPM_CACHE_FOLDER] : [],
       scratchBytes: TERMINAL_LIMITS.scratchBytes,
     });
     if (this.result) return session.kill();
@@ -230,11 +229,4 @@ export class DevServer {
       this.finish(this.result!);
     })();
   }
-}
-
-async function isFolder(file: string): Promise<boolean> {
-  return lstat(file).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
 }

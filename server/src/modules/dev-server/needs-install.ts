@@ -1,5 +1,4 @@
-import { lstat } from 'node:fs/promises';
-import path from 'node:path';
+import { isFolderIn } from '../../lib/rooted-folder';
 import type { ProjectFileReader } from './detect-command';
 
 /**
@@ -12,7 +11,7 @@ export async function needsInstall(workspace: string, read: ProjectFileReader): 
   if (
     manifest !== null &&
     listsPackages(manifest) &&
-    !(await isFolder(workspace, 'node_modules'))
+    !(await isFolderIn(workspace, 'node_modules'))
   ) {
     return true;
   }
@@ -20,7 +19,7 @@ export async function needsInstall(workspace: string, read: ProjectFileReader): 
   return (
     requirements !== null &&
     /^\s*[^#\s-]/m.test(requirements) &&
-    !(await isFolder(workspace, '.venv'))
+    !(await isFolderIn(workspace, '.venv'))
   );
 }
 
@@ -35,11 +34,4 @@ function listsPackages(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isFolder(workspace: string, name: string): Promise<boolean> {
-  return lstat(path.join(workspace, name)).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
 }

@@ -1,10 +1,8 @@
-import { lstat } from 'node:fs/promises';
-import path from 'node:path';
 import type { InstallEvent, PackageSettings, PackageStatus } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { RootedFolder } from '../../lib/rooted-folder';
+import { isFolderIn, RootedFolder } from '../../lib/rooted-folder';
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SessionBridge } from '../../sandbox/types';
 import { getFileByPath } from '../files';
@@ -62,13 +60,6 @@ export const NOTHING_TO_INSTALL =
   'There is nothing to install: the project has no package.json, requirements.txt or ' +
   'pyproject.toml (with [project] dependencies) at its top level.';
 
-async function isFolder(file: string): Promise<boolean> {
-  return lstat(file).then(
-    (stats) => stats.isDirectory(),
-    () => false,
-  );
-}
-
 /** A top-level file of the project as the database has it (the editor's view). */
 function projectFileReader(db: Database, projectId: string) {
   return async (name: string) => {
@@ -89,7 +80,7 @@ export async function getPackageStatus(deps: PackagesDeps & Project): Promise<Pa
   const ecosystems = await Promise.all(
     manifests.map(async (manifest) => {
       const recorded = recordedHash(record, manifest.ecosystem);
-      const installed = recorded !== null && (await isFolder(path.join(folder, manifest.folder)));
+      const installed = recorded !== null && (await isFolderIn(folder, manifest.folder));
       const current = installed && recorded === (await manifestHash(manifest, read));
       return {
         ecosystem: manifest.ecosystem,
@@ -223,7 +214,7 @@ async function installPackages(
     let failure: string | null = null;
     for (const manifest of context.manifests) {
       const hash = await manifestHash(manifest, readDisk);
-      const present = await isFolder(path.join(lease.path, manifest.folder));
+      const present = await isFolderIn(lease.path, manifest.folder);
       if (!context.force && present && recordedHash(record, manifest.ecosystem) === hash) {
         emit(`${manifest.folder} is up to date with ${manifest.manifest}.\n`);
         upToDate.push(manifest);
