@@ -131,4 +131,37 @@ test.describe('working together', () => {
     await expect(viewer.page.getByTestId('shared-project')).toHaveCount(0);
     await viewer.context.close();
   });
+
+  test('an editor removed from the project loses the terminal they had open, told why', async ({
+    page,
+    browser,
+    signedIn,
+  }) => {
+    void signedIn;
+    test.setTimeout(180_000);
+    const id = await createProject(page, 'blank', 'Revoked shell');
+    await page.goto(`/editor/${id}`);
+    await editorReady(page);
+    const editor = await secondPerson(browser, 'removed');
+    await invite(page, editor.account, 'Editor');
+
+    // The editor opens a shell in the project.
+    await editor.page.goto(`/editor/${id}`);
+    await editorReady(editor.page);
+    await editor.page.locator('.monaco-editor .view-lines').first().click();
+    await editor.page.keyboard.press('ControlOrMeta+Shift+T');
+    const shell = editor.page.getByRole('tabpanel', { name: 'Terminal 1' });
+    await expect(shell.locator('.xterm-rows')).toContainText('$', { timeout: 60_000 });
+
+    // The owner removes them; their shell ends at once, with the reason on screen.
+    await page.getByRole('button', { name: /^Share/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: `Remove ${editor.account.name}` }).click();
+    await expect(toast(page, `${editor.account.name} was removed`)).toBeVisible();
+    await expect(shell.getByTestId('shell-status')).toHaveText(
+      'Closed: You were removed from this project, so this terminal was closed.',
+      { timeout: 10_000 },
+    );
+    await editor.context.close();
+  });
 });
