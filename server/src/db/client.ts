@@ -52,7 +52,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const folder = migrationsFolder();
 
   if (target.kind === 'pglite') {
-    if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+    if (target.dataDir) {
+      // Every account's data is in here: Kiln's alone, whatever the umask (DATA_DIR above it
+      // lets the sandbox's user pass, for workspaces).
+      await fs.mkdir(target.dataDir, { recursive: true, mode: 0o700 });
+      await fs.chmod(target.dataDir, 0o700);
+    }
     const client = openPglite(target.dataDir);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: folder });
