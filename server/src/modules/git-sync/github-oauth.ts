@@ -120,6 +120,8 @@ async function exchangeCode(oauth: GitHubOAuthSettings, code: string): Promise<s
       code,
       redirect_uri: `${oauth.publicUrl}${CALLBACK_PATH}`,
     }),
+    // The body carries the client secret: a 307 would send it on to wherever it points.
+    redirect: 'error',
     signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
   });
   const body = (await response.json().catch(() => ({}))) as { access_token?: unknown };

@@ -1,6 +1,7 @@
 import { Octokit } from '@octokit/rest';
 import type { GitHostKind, GitRepo } from '@kiln/shared';
 import { AppError } from '../../lib/app-error';
+import { hostRequests, type HostRequest } from './host-guard';
 import { hostOf } from './remote';
 
 /** A host's REST API may take this long to answer before Kiln gives up on it. */
@@ -23,6 +24,8 @@ export interface HostApi {
 
 export interface HostApiSettings {
   githubApiUrl: string;
+  /** GIT_PRIVATE_HOSTS: the API of a host a person named is reached through the host guard. */
+  privateHosts: readonly string[];
 }
 
 export const isGitHub = (baseUrl: string) => hostOf(baseUrl) === 'github.com';
@@ -35,8 +38,9 @@ export function hostApi(
   settings: HostApiSettings,
 ): HostApi {
   if (kind === 'github') return gitHubApi(token, settings.githubApiUrl);
-  if (kind === 'gitea') return giteaApi(baseUrl, token);
-  if (kind === 'gitlab') return gitLabApi(baseUrl, token);
+  const request = hostRequests(settings.privateHosts);
+  if (kind === 'gitea') return giteaApi(request, baseUrl, token);
+  if (kind === 'gitlab') return gitLabApi(request, baseUrl, token);
   return {
     kind: 'git',
     account: async () => null,
@@ -58,13 +62,14 @@ export async function detectHost(
   if (isGitHub(baseUrl)) {
     return { kind: 'github', account: await gitHubApi(token, settings.githubApiUrl).account() };
   }
-  const version = await getJson(`${baseUrl}/api/v1/version`, {}).catch(() => null);
+  const request = hostRequests(settings.privateHosts);
+  const version = await getJson(request, `${baseUrl}/api/v1/version`, {}).catch(() => null);
   if (version?.ok && typeof (version.body as { version?: unknown }).version === 'string') {
-    return { kind: 'gitea', account: await giteaApi(baseUrl, token).account() };
+    return { kind: 'gitea', account: await giteaApi(request, baseUrl, token).account() };
   }
-  const gitlab = await getJson(`${baseUrl}/api/v4/user`, { 'private-token': token }).catch(
-    () => null,
-  );
+  const gitlab = await getJson(request, `${baseUrl}/api/v4/user`, {
+    'private-token': token,
+  }).catch(() => null);
   if (gitlab?.ok && typeof (gitlab.body as { username?: unknown }).username === 'string') {
     return { kind: 'gitlab', account: (gitlab.body as { username: string }).username };
   }
@@ -154,12 +159,15 @@ interface GiteaRepo {
   owner?: { login?: string; username?: string };
 }
 
-function giteaApi(baseUrl: string, token: string | null): HostApi {
+function giteaApi(request: HostRequest, baseUrl: string, token: string | null): HostApi {
   const headers: Record<string, string> = token ? { authorization: `token ${token}` } : {};
   const get = async <T>(path: string): Promise<T> => {
-    const answer = await getJson(`${baseUrl}/api/v1${path}`, headers).catch(() => {
-      throw unreachable(baseUrl);
-    });
+    const answer = await getJson(request, `${baseUrl}/api/v1${path}`, headers).catch(
+      (error: unknown) => {
+        // A host the guard refused says why; any other failure is the host being away.
+        throw error instanceof AppError ? error : unreachable(baseUrl);
+      },
+    );
     if (answer.status === 401) throw tokenRefused(baseUrl);
     if (!answer.ok) throw unreachable(baseUrl);
     return answer.body as T;
@@ -208,12 +216,15 @@ interface GitLabProject {
   namespace?: { full_path?: string };
 }
 
-function gitLabApi(baseUrl: string, token: string | null): HostApi {
+function gitLabApi(request: HostRequest, baseUrl: string, token: string | null): HostApi {
   const headers: Record<string, string> = token ? { 'private-token': token } : {};
   const get = async <T>(path: string): Promise<T> => {
-    const answer = await getJson(`${baseUrl}/api/v4${path}`, headers).catch(() => {
-      throw unreachable(baseUrl);
-    });
+    const answer = await getJson(request, `${baseUrl}/api/v4${path}`, headers).catch(
+      (error: unknown) => {
+        // A host the guard refused says why; any other failure is the host being away.
+        throw error instanceof AppError ? error : unreachable(baseUrl);
+      },
+    );
     if (answer.status === 401) throw tokenRefused(baseUrl);
     if (!answer.ok) throw unreachable(baseUrl);
     return answer.body as T;
@@ -248,14 +259,17 @@ function gitLabApi(baseUrl: string, token: string | null): HostApi {
   };
 }
 
-/** A GET answering JSON (or null for anything else), bounded in time; redirects are not followed. */
+/**
+ * A GET through the host guard answering JSON (or null for anything else), bounded in time;
+ * redirects are not followed, so the token never goes anywhere but the host.
+ */
 async function getJson(
+  request: HostRequest,
   url: string,
   headers: Record<string, string>,
 ): Promise<{ ok: boolean; status: number; body: unknown }> {
-  const response = await fetch(url, {
+  const response = await request(url, {
     headers: { accept: 'application/json', ...headers },
-    redirect: 'manual',
     signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   const text = await response.text();

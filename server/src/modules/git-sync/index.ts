@@ -61,7 +61,7 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
     db: options.db,
     secrets: options.secrets,
     gitRoot: path.join(options.dataDir, 'git'),
-    hostSettings: { githubApiUrl: options.githubApiUrl },
+    hostSettings: { githubApiUrl: options.githubApiUrl, privateHosts: options.privateHosts },
     privateHosts: options.privateHosts,
     locks: new ProjectLocks(),
     log: app.log.child({ module: 'git-sync' }),

@@ -84,7 +84,7 @@ export async function linkRepository(
 ): Promise<{ message: string }> {
   const target = await openTarget(deps, userId, input);
   const { project, address, branch, repository } = target;
-  const remote = remoteAccess(address, target.connection);
+  const remote = remoteAccess(address, target.connection, deps.privateHosts);
   return deps.locks.run(project.id, async () => {
     try {
       const remoteHead = await repository.fetchBranch(remote, branch);
@@ -126,7 +126,7 @@ export async function importRepository(
 ): Promise<GitImportResult> {
   const target = await openTarget(deps, userId, input);
   const { project, address, branch, repository } = target;
-  const remote = remoteAccess(address, target.connection);
+  const remote = remoteAccess(address, target.connection, deps.privateHosts);
   return deps.locks.run(project.id, async () => {
     try {
       const remoteHead = await repository.fetchBranch(remote, branch);

@@ -3,6 +3,7 @@ import type { ProjectRow } from '../../db/schema';
 import { getReadableProject } from '../projects';
 import { commitAuthor, gitCredentials, openConnection, type OpenConnection } from './connections';
 import type { GitSyncDeps } from './deps';
+import { hostRequests } from './host-guard';
 import {
   repositoryLabel,
   repositoryUrl,
@@ -25,17 +26,20 @@ export interface LinkedProject {
 
 /**
  * The remote as the person reaches it: with their token when their connection is to the
- * repository's host, anonymously otherwise (public repositories need none).
+ * repository's host, anonymously otherwise (public repositories need none). Every request to
+ * it passes the host guard again, whatever was checked when the project was linked.
  */
 export function remoteAccess(
   address: RepositoryAddress,
   connection: OpenConnection | null,
+  privateHosts: readonly string[],
 ): RemoteAccess {
   const sameHost = connection !== null && connection.baseUrl === address.baseUrl;
   return {
     url: repositoryUrl(address),
     credentials: sameHost ? gitCredentials(connection) : null,
     label: repositoryLabel(address),
+    request: hostRequests(privateHosts),
   };
 }
 
@@ -74,7 +78,7 @@ export async function linkedProjectOf(
     state,
     address,
     branch: project.githubBranch,
-    remote: remoteAccess(address, connection),
+    remote: remoteAccess(address, connection, deps.privateHosts),
     repository: await ProjectRepository.open(deps.gitRoot, project.id),
     author: commitAuthor(connection, address.baseUrl),
   };

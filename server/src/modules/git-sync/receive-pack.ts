@@ -1,9 +1,9 @@
+import { callGitHost } from './host-http';
 import { authorizationHeader, type RemoteAccess } from './remote';
 
 /** A push may take this long (a large first push included) before it is given up. */
 const PUSH_TIMEOUT_MS = 5 * 60_000;
 const ZERO_OID = '0'.repeat(40);
-const MAX_REDIRECTS = 3;
 
 /** What a host advertises to a pusher: its refs and what it can do. */
 export interface ReceivePackAdvertisement {
@@ -57,41 +57,32 @@ export function readPktLines(buffer: Buffer): (Buffer | null)[] {
  * travel in the Authorization header only; a redirect is followed within the same origin.
  */
 export async function discoverReceivePack(remote: RemoteAccess): Promise<ReceivePackAdvertisement> {
-  let url = remote.url;
-  for (let redirects = 0; ; redirects += 1) {
-    const response = await fetch(`${url}/info/refs?service=git-receive-pack`, {
+  const { response, url } = await callGitHost(
+    remote.request,
+    `${remote.url}/info/refs?service=git-receive-pack`,
+    {
+      method: 'GET',
       headers: { ...authorizationHeader(remote), 'user-agent': 'git/kiln', accept: '*/*' },
-      redirect: 'manual',
       signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
-    });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.arrayBuffer();
-      const next = new URL(location, `${url}/info/refs`);
-      if (next.origin !== new URL(url).origin || redirects >= MAX_REDIRECTS) {
-        throw httpError(response.status);
-      }
-      url = next.href.replace(/\/info\/refs(\?.*)?$/, '');
-      continue;
-    }
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw httpError(response.status);
-    if (response.headers.get('content-type') !== 'application/x-git-receive-pack-advertisement') {
-      throw notGit();
-    }
-    const refs = new Map<string, string>();
-    let capabilities = new Set<string>();
-    for (const line of readPktLines(body)) {
-      if (line === null) continue;
-      const text = line.toString('utf8').replace(/\n$/, '');
-      if (text.startsWith('# service=')) continue;
-      const [refPart, capabilityPart] = text.split('\0');
-      if (capabilityPart !== undefined) capabilities = new Set(capabilityPart.trim().split(' '));
-      const [oid, name] = (refPart ?? '').split(' ');
-      if (oid && name && oid !== ZERO_OID) refs.set(name, oid);
-    }
-    return { url, refs, capabilities };
+    },
+  );
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw httpError(response.status);
+  if (response.headers.get('content-type') !== 'application/x-git-receive-pack-advertisement') {
+    throw notGit();
   }
+  const refs = new Map<string, string>();
+  let capabilities = new Set<string>();
+  for (const line of readPktLines(body)) {
+    if (line === null) continue;
+    const text = line.toString('utf8').replace(/\n$/, '');
+    if (text.startsWith('# service=')) continue;
+    const [refPart, capabilityPart] = text.split('\0');
+    if (capabilityPart !== undefined) capabilities = new Set(capabilityPart.trim().split(' '));
+    const [oid, name] = (refPart ?? '').split(' ');
+    if (oid && name && oid !== ZERO_OID) refs.set(name, oid);
+  }
+  return { url: url.replace(/\/info\/refs(\?.*)?$/, ''), refs, capabilities };
 }
 
 /**
@@ -109,7 +100,9 @@ export async function sendReceivePack(
     (capability) => capability.startsWith('agent=') || advertisement.capabilities.has(capability),
   );
   const command = `${update.oldOid ?? ZERO_OID} ${update.newOid} ${update.ref}\0${capabilities.join(' ')}\n`;
-  const response = await fetch(`${advertisement.url}/git-receive-pack`, {
+  // Not redirected: the advertisement's address is where the host answered, and a pack is
+  // large to send twice.
+  const response = await remote.request(`${advertisement.url}/git-receive-pack`, {
     method: 'POST',
     headers: {
       ...authorizationHeader(remote),
@@ -118,7 +111,6 @@ export async function sendReceivePack(
       accept: 'application/x-git-receive-pack-result',
     },
     body: Buffer.concat([pktLine(command), Buffer.from('0000', 'latin1'), update.pack]),
-    redirect: 'manual',
     signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
   });
   const body = Buffer.from(await response.arrayBuffer());

@@ -1,15 +1,17 @@
 import { AppError } from '../../lib/app-error';
+import type { HostRequest } from './host-guard';
 
 /**
- * How to reach one repository: its URL (never with credentials in it) and the credentials
- * isomorphic-git hands over only when the host asks (`onAuth`), so a token is never written
- * into a remote URL, a config file or a log line.
+ * How to reach one repository: its URL (never with credentials in it), the credentials, sent
+ * in an Authorization header only (never written into a remote URL, a config file or a log
+ * line), and the guarded requests every call to its host goes through (host-guard.ts).
  */
 export interface RemoteAccess {
   url: string;
   credentials: { username: string; password: string } | null;
   /** "owner/repo on host", for messages. */
   label: string;
+  request: HostRequest;
 }
 
 /** The credentials as an HTTP Basic Authorization header (none without credentials). */

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import * as git from 'isomorphic-git';
-import nodeHttp from 'isomorphic-git/http/node';
-import type { GitHttpRequest, HttpClient } from 'isomorphic-git';
 import { buildTreeObjects, MODE, parseTree, type FlatTree } from './git-objects';
 import { packAwareFs } from './git-fs';
+import { gitHttpClient } from './host-http';
 import { buildPack, type PackObject } from './pack';
 import {
   discoverReceivePack,
@@ -23,15 +22,6 @@ const WRITE_CONCURRENCY = 16;
 const ANCESTRY_DEPTH = 1000;
 /** Counting commits stops here: "behind by 1000" says enough. */
 const COUNT_CAP = 1000;
-
-/** isomorphic-git's Node client, each request bounded in time so a host that hangs cannot. */
-const http: HttpClient = {
-  request: (request: GitHttpRequest) =>
-    nodeHttp.request({
-      ...request,
-      signal: request.signal ?? AbortSignal.timeout(HTTP_TIMEOUT_MS),
-    }),
-};
 
 export interface CommitAuthor {
   name: string;
@@ -86,9 +76,12 @@ export class ProjectRepository {
     return new ProjectRepository(gitdir);
   }
 
-  private auth(remote: RemoteAccess) {
+  /** How isomorphic-git reaches the remote: through the host guard, with the token. */
+  private access(remote: RemoteAccess) {
     const credentials = remote.credentials;
     return {
+      http: gitHttpClient(remote.request, HTTP_TIMEOUT_MS),
+      url: remote.url,
       // Sent with the first request, as `git` sends a stored credential: answering the host's
       // 401 first cost every fetch a round trip. onAuth still answers a host that asks again.
       headers: authorizationHeader(remote),
@@ -107,15 +100,13 @@ export class ProjectRepository {
     try {
       const result = await git.fetch({
         fs: this.fs,
-        http,
         gitdir: this.gitdir,
         cache: this.cache,
-        url: remote.url,
         ref: branch,
         remoteRef: `refs/heads/${branch}`,
         singleBranch: true,
         tags: false,
-        ...this.auth(remote),
+        ...this.access(remote),
       });
       if (!result.fetchHead) return null;
       await this.setBranch(branch, result.fetchHead);
@@ -130,10 +121,8 @@ export class ProjectRepository {
   /** The names of the remote's branches. */
   async remoteBranches(remote: RemoteAccess): Promise<string[]> {
     const refs = await git.listServerRefs({
-      http,
-      url: remote.url,
       prefix: 'refs/heads/',
-      ...this.auth(remote),
+      ...this.access(remote),
     });
     return refs.map((ref) => ref.ref.slice('refs/heads/'.length)).sort();
   }

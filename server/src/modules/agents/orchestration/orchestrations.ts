@@ -2,13 +2,14 @@ import { EventEmitter, on } from 'node:events';
 import { OrchestrateInputSchema, type AgentRole, type OrchestrationResult } from '@kiln/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { agentOrchestrations, projects, users, type UserRow } from '../../../db/schema';
+import { agentOrchestrations, users, type UserRow } from '../../../db/schema';
 import { defineJob, type JobDefinition, type JobQueue } from '../../../jobs/job';
 import { AppError, notFound } from '../../../lib/app-error';
 import { isUuid } from '../../../lib/ids';
 import { getEditableProject, getReadableProject } from '../../projects';
 import type { OrchestrationBody } from './body';
 import { freshBody, runPipeline, type PipelineDeps } from './pipeline';
+import { checkRequesterAccess, refusedBody } from './requester-access';
 
 type OrchestrateValues = z.output<typeof OrchestrateInputSchema>;
 type OrchestrationRow = typeof agentOrchestrations.$inferSelect;
@@ -207,8 +208,19 @@ export class Orchestrations {
     }
     if (row.status !== 'queued') return;
     const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-    const [project] = await db.select().from(projects).where(eq(projects.id, row.projectId));
-    if (!user || !project) return;
+    if (!user) return;
+    // The person may have been removed or made a viewer while the run waited: it then never
+    // starts, calls no model and writes nothing, and says why.
+    const access = await checkRequesterAccess({ db, userId: user.id, projectId: row.projectId });
+    if ('refusal' in access) {
+      await this.save(id, {
+        status: 'failed',
+        result: refusedBody(row.result as OrchestrationBody, access.refusal),
+        finishedAt: new Date(),
+      });
+      return;
+    }
+    const { project } = access;
     const request = OrchestrateInputSchema.parse(row.request);
     await this.save(id, { status: 'running' });
 

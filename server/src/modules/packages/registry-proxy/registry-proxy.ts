@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PackageEcosystem } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { RefusedAddressError } from '../../../lib/pinned-address';
 import {
   ArchiveCache,
   ArchiveTooLargeError,
@@ -10,7 +11,7 @@ import {
   type CachedArchive,
   type ExpectedDigest,
 } from './archive-cache';
-import { mayDownloadFrom } from './archive-hosts';
+import { archiveAddressRule, mayDownloadFrom } from './archive-hosts';
 import { createLinkSigner, type LinkSigner } from './link-signer';
 import { npmPackageOf, rewritePackument } from './npm-metadata';
 import { ProblemLog, type RegistryProblem } from './problems';
@@ -60,9 +61,20 @@ const SIGNED = '~file';
 /** Digests remembered per bridge; a packument of thousands of versions stays far below. */
 const MAX_REMEMBERED_DIGESTS = 200_000;
 
+/** Redirects one archive download follows (a mirror sending it to its storage, say). */
+const MAX_ARCHIVE_REDIRECTS = 5;
+
 class UpstreamStatusError extends Error {
   constructor(readonly status: number) {
     super(`the registry answered ${status}`);
+  }
+}
+
+/** A download led, first or by a redirect, to a host the proxy does not reach. */
+class RefusedHostError extends Error {
+  constructor(readonly host: string) {
+    super(`Kiln does not download packages from ${host}.`);
+    this.name = 'RefusedHostError';
   }
 }
 
@@ -92,15 +104,35 @@ export function createRegistryProxy(settings: RegistryProxySettings): RegistryPr
   const cache = new ArchiveCache(settings.cacheDir);
   const downloads = new Map<string, Promise<CachedArchive>>();
 
+  /**
+   * Asks for an archive, following redirects; every hop passes the rules the first request
+   * passed (archive-hosts.ts) and is connected to the address that was checked.
+   */
+  async function requestArchive(url: string): Promise<Response> {
+    let hop = new URL(url);
+    for (let redirects = 0; ; redirects += 1) {
+      const allow = archiveAddressRule(hop, registryHosts);
+      if (!allow) throw new RefusedHostError(hop.host);
+      const response = await fetchUpstream(hop.href, {
+        headers: { 'user-agent': 'kiln-registry-proxy' },
+        allow,
+        timeoutMs: limits.archiveTimeoutMs,
+      }).catch((error: unknown) => {
+        throw error instanceof RefusedAddressError ? new RefusedHostError(hop.host) : error;
+      });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) return response;
+      await response.body?.cancel().catch(() => {});
+      if (redirects >= MAX_ARCHIVE_REDIRECTS) throw new UpstreamStatusError(response.status);
+      hop = new URL(location, hop);
+    }
+  }
+
   function download(url: string, expected: ExpectedDigest[]): Promise<CachedArchive> {
     let pending = downloads.get(url);
     if (!pending) {
       pending = (async () => {
-        const response = await fetchUpstream(url, {
-          headers: { 'user-agent': 'kiln-registry-proxy' },
-          redirect: 'follow',
-          timeoutMs: limits.archiveTimeoutMs,
-        });
+        const response = await requestArchive(url);
         if (!response.ok) {
           await response.body?.cancel().catch(() => {});
           throw new UpstreamStatusError(response.status);
@@ -297,12 +329,7 @@ async function serveSignedArchive(
     return;
   }
   if (!mayDownloadFrom(url, context.registryHosts)) {
-    context.problems.add({
-      kind: 'refused',
-      ecosystem,
-      reason: `an internal address (${url.host})`,
-    });
-    sendText(response, 403, ecosystem, `Kiln does not download packages from ${url.host}.`);
+    refuseHost(context, ecosystem, new RefusedHostError(url.host), response);
     return;
   }
   await serveArchive(context, ecosystem, target, response, head);
@@ -344,6 +371,20 @@ async function serveArchive(
   stream.pipe(response);
 }
 
+function refuseHost(
+  context: BridgeContext,
+  ecosystem: PackageEcosystem,
+  error: RefusedHostError,
+  response: ServerResponse,
+): void {
+  context.problems.add({
+    kind: 'refused',
+    ecosystem,
+    reason: `an internal address (${error.host})`,
+  });
+  sendText(response, 403, ecosystem, error.message);
+}
+
 function answerFailure(
   context: BridgeContext,
   ecosystem: PackageEcosystem,
@@ -352,7 +393,9 @@ function answerFailure(
   response: ServerResponse,
 ): void {
   const registry = context.upstreams[ecosystem];
-  if (error instanceof UpstreamUnreachableError) {
+  if (error instanceof RefusedHostError) {
+    refuseHost(context, ecosystem, error, response);
+  } else if (error instanceof UpstreamUnreachableError) {
     context.problems.add({ kind: 'unreachable', ecosystem, registry, detail: error.detail });
     sendText(
       response,
@@ -419,7 +462,9 @@ async function serveMetadata(
   let answer: Response;
   let body: Buffer | null;
   try {
-    answer = await fetchUpstream(upstream, { headers, redirect: 'manual', timeoutMs });
+    // Under the registry's address, checked by handleRequest: any address its host stands for.
+    const allow = archiveAddressRule(new URL(upstream), context.registryHosts) ?? (() => false);
+    answer = await fetchUpstream(upstream, { headers, allow, timeoutMs });
     if (answer.status >= 300 && answer.status < 400) {
       await answer.body?.cancel().catch(() => {});
       forwardRedirect(context, ecosystem, upstream, answer, response);

@@ -1,3 +1,5 @@
+import { fetchPinned, RefusedAddressError, type AddressRule } from '../../../lib/pinned-address';
+
 /** The registry could not be reached at all: refused, unknown host, timed out. */
 export class UpstreamUnreachableError extends Error {
   constructor(
@@ -13,30 +15,41 @@ export class UpstreamUnreachableError extends Error {
 function describeFailure(error: unknown, timeoutMs: number): string {
   const failure = error as {
     name?: string;
+    code?: string;
     message?: string;
     cause?: { code?: string; message?: string };
   };
   if (failure.name === 'TimeoutError' || failure.name === 'AbortError') {
     return `no answer within ${Math.round(timeoutMs / 1000)} s`;
   }
-  return failure.cause?.code ?? failure.cause?.message ?? failure.message ?? String(error);
+  return (
+    failure.cause?.code ??
+    failure.cause?.message ??
+    failure.code ??
+    failure.message ??
+    String(error)
+  );
 }
 
 /**
- * One request to a registry, with a deadline covering the whole answer: the signal stays armed
- * while the caller reads the body. Network failures become UpstreamUnreachableError.
+ * One request to a registry or an archive's host, connected to an address `allow` accepted
+ * (lib/pinned-address.ts; RefusedAddressError otherwise), with a deadline covering the whole
+ * answer: the signal stays armed while the caller reads the body. Redirects are answered, not
+ * followed, so the caller checks where each one leads. Network failures become
+ * UpstreamUnreachableError.
  */
 export async function fetchUpstream(
   url: string,
-  options: { headers: Record<string, string>; redirect: 'follow' | 'manual'; timeoutMs: number },
+  options: { headers: Record<string, string>; allow: AddressRule; timeoutMs: number },
 ): Promise<Response> {
   try {
-    return await fetch(url, {
+    return await fetchPinned(url, {
       headers: options.headers,
-      redirect: options.redirect,
+      allow: options.allow,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
+    if (error instanceof RefusedAddressError) throw error;
     throw new UpstreamUnreachableError(url, describeFailure(error, options.timeoutMs));
   }
 }
