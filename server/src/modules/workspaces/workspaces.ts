@@ -14,6 +14,12 @@ import type { SyncReport, WorkspaceLease, Workspaces } from './types';
 /** How often an open workspace is compared with the project, both ways. */
 export const SYNC_INTERVAL_MS = 250;
 
+/**
+ * A pass that took long (a workspace of tens of thousands of files) waits this many times its
+ * own length before the next, so the sync of one big workspace takes at most a fifth of a core.
+ */
+const WAIT_PER_PASS_TIME = 4;
+
 interface OpenWorkspace {
   sync: ProjectSync;
   leases: number;
@@ -47,16 +53,19 @@ export function createWorkspaces(options: {
 
   const folderOf = (projectId: string) => path.join(root, projectId);
 
-  const tick = (projectId: string, workspace: OpenWorkspace) => {
+  const tick = (projectId: string, workspace: OpenWorkspace, delayMs = intervalMs) => {
     workspace.timer = setTimeout(() => {
+      const started = performance.now();
       void workspace.sync
         .pass()
         .then((report) => notify(workspace, report))
         .catch((error: unknown) => log.warn({ err: error, projectId }, 'workspace sync failed'))
         .finally(() => {
-          if (open.get(projectId) === workspace && workspace.leases > 0) tick(projectId, workspace);
+          if (open.get(projectId) !== workspace || workspace.leases === 0) return;
+          const spent = performance.now() - started;
+          tick(projectId, workspace, Math.max(intervalMs, spent * WAIT_PER_PASS_TIME));
         });
-    }, intervalMs);
+    }, delayMs);
     workspace.timer.unref();
   };
 
