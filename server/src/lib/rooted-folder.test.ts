@@ -114,6 +114,24 @@ describe('a folder opened without following links', () => {
     expect(await readdir(workspace)).toEqual([]);
   });
 
+  it('gives back every handle it opened, whatever stood in the way', async () => {
+    await mkdir(inWorkspace('a/b'), { recursive: true });
+    await symlink(outside, inWorkspace('a/link'));
+    await writeFile(inWorkspace('a/file'), 'x');
+    const openHandles = async () => (await readdir('/proc/self/fd')).length;
+    const before = await openHandles();
+    await withFolder(async (rooted) => {
+      for (let round = 0; round < 50; round += 1) {
+        await rooted.readFile('a/b/missing/deeper.txt', 10);
+        await rooted.readFile('a/link/secret.txt', 10);
+        await rooted.readFile('a/file/under-a-file', 10);
+        await rooted.entry('a/b/c/d');
+        await rooted.remove('a/b/missing');
+      }
+    });
+    expect(await openHandles()).toBe(before);
+  });
+
   it('walks without entering links, and stops when asked', async () => {
     await mkdir(inWorkspace('src/lib'), { recursive: true });
     await writeFile(inWorkspace('src/lib/a.ts'), 'a');

@@ -105,14 +105,11 @@ async function openChildFolder(folder: FileHandle, name: string | Buffer): Promi
 
 /** A folder opened once, inside which nothing the sandbox wrote is ever followed. */
 export class RootedFolder {
-  private constructor(
-    private readonly root: FileHandle,
-    readonly path: string,
-  ) {}
+  private constructor(private readonly root: FileHandle) {}
 
   /** Opens `folder`, a path the server itself made (its parents are the server's own). */
   static async open(folder: string): Promise<RootedFolder> {
-    return new RootedFolder(await open(folder, FOLDER_FLAGS), folder);
+    return new RootedFolder(await open(folder, FOLDER_FLAGS));
   }
 
   /** Runs `work` with the folder open, and closes it after. */
@@ -134,24 +131,20 @@ export class RootedFolder {
    * when a step is missing; throws RootedFolderError when something else stands in the way.
    */
   private async openFolder(names: string[]): Promise<FileHandle | null> {
-    let current = this.root;
-    try {
-      for (const name of names) {
-        let next: FileHandle;
-        try {
-          next = await openChildFolder(current, name);
-        } catch (error) {
-          if (errorCode(error) === 'ENOENT') return null;
-          throw refused(error, name);
-        }
-        if (current !== this.root) await current.close();
-        current = next;
+    let current = await this.reopenRoot();
+    for (const name of names) {
+      let next: FileHandle;
+      try {
+        next = await openChildFolder(current, name);
+      } catch (error) {
+        await current.close();
+        if (errorCode(error) === 'ENOENT') return null;
+        throw refused(error, name);
       }
-    } catch (error) {
-      if (current !== this.root) await current.close();
-      throw error;
+      await current.close();
+      current = next;
     }
-    return current === this.root ? await this.reopenRoot() : current;
+    return current;
   }
 
   /** A second handle on the root, so callers may close what they get in every case. */
