@@ -453,6 +453,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: env.PUBLIC_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: options.redisPrefix,
+    accessChanges,
   });
   await registerPreviewRoutes(app, { db: database.db, env });
 

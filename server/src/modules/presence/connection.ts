@@ -9,12 +9,15 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
 import type { Database } from '../../db/client';
+import type { AccessChanges } from '../members';
 import { presenceRoleOf } from './access';
 import type { PresenceHub } from './hub';
 
 export interface PresenceConnectionDeps {
   db: Database;
   hub: PresenceHub;
+  /** Removals and role changes: the person's socket checks its access again at once. */
+  accessChanges: AccessChanges;
 }
 
 export interface PresenceUser {
@@ -57,6 +60,15 @@ export function openPresenceConnection(
   let badAt: number[] = [];
   let queue = Promise.resolve();
 
+  const recheckNow = () => {
+    queue = queue.then(stillIn).then(
+      () => undefined,
+      (error: unknown) => log.error({ err: error }, 'presence: an access check failed'),
+    );
+  };
+  const stopHearing = deps.accessChanges.subscribe((change) => {
+    if (change.userId === user.id && change.projectId === projectId) recheckNow();
+  });
   const deliver = (text: string) => {
     if (socket.readyState === WebSocket.OPEN) socket.send(text);
   };
@@ -97,12 +109,7 @@ export function openPresenceConnection(
         if (socket.readyState !== WebSocket.OPEN) return;
         projectId = message.projectId;
         role = joinedAs;
-        recheck = setInterval(() => {
-          queue = queue.then(stillIn).then(
-            () => undefined,
-            (error: unknown) => log.error({ err: error }, 'presence: an access check failed'),
-          );
-        }, ACCESS_RECHECK_MS);
+        recheck = setInterval(recheckNow, ACCESS_RECHECK_MS);
         recheck.unref();
         deps.hub.join(
           projectId,
@@ -153,6 +160,7 @@ export function openPresenceConnection(
       .catch((error: unknown) => log.error({ err: error }, 'presence: a message failed'));
   });
   socket.on('close', () => {
+    stopHearing();
     // After any join still being checked, so a late join does not leave a ghost behind.
     queue = queue.then(leave);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { AccessChanges } from '../members';
 import { requireUser, signedIn } from '../auth';
 import { createRedisBus } from './bus';
 import { openPresenceConnection } from './connection';
@@ -15,6 +16,8 @@ export interface PresenceRouteDeps {
   redisUrl?: string | undefined;
   /** Namespace of the Redis channel: instances of one deployment share it. */
   redisPrefix?: string | undefined;
+  /** Removals and role changes, so a removed member's socket closes at once. */
+  accessChanges: AccessChanges;
 }
 
 const PROTOCOL = [
@@ -63,7 +66,7 @@ export async function registerPresenceRoutes(
     wsHandler: (socket, request) => {
       const user = requireUser(request);
       openPresenceConnection(
-        { db: deps.db, hub },
+        { db: deps.db, hub, accessChanges: deps.accessChanges },
         { socket, user: { id: user.id, name: user.name }, log: request.log },
       );
     },
