@@ -14,6 +14,11 @@ import { serveClientApp } from './lib/client-app';
 import { installCsrf } from './lib/csrf';
 import { installErrorHandler } from './lib/error-handler';
 import { registerAdminRoutes } from './modules/admin/routes';
+import {
+  AUDIT_RETENTION_INTERVAL_MS,
+  createAuditRetentionJob,
+  registerAuditRoutes,
+} from './modules/audit';
 import { registerApiDocument } from './modules/docs/api-document';
 import { createProjectTools } from './modules/ai/project-tools';
 import { createAiProviders, type AiProviders } from './modules/ai/providers';
@@ -228,6 +233,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await jobs.every(authJobs.cleanup, {}, HOUR_MS);
   await jobs.every(upkeepJobs.finishedJobsCleanup, {}, 6 * HOUR_MS);
+  const auditRetention = createAuditRetentionJob({
+    db: database.db,
+    retentionDays: env.AUDIT_RETENTION_DAYS,
+  });
+  jobs.register(auditRetention);
+  await jobs.every(auditRetention, {}, AUDIT_RETENTION_INTERVAL_MS);
   // PostgreSQL's autovacuum does this on its own; the embedded database needs it done, on a
   // schedule and shortly after a bulk import (many imports in a row share one run).
   let afterBulkImport: (() => void) | undefined;
@@ -287,6 +298,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerUserRoutes(app, { db: database.db });
   registerAdminRoutes(app, { db: database.db });
+  registerAuditRoutes(app, { db: database.db });
   registerUploadRoutes(app, { db: database.db });
   registerProjectRoutes(app, { db: database.db, afterBulkImport });
   const memberJobs = createMemberJobs({

@@ -69,6 +69,7 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt(15),
+  AUDIT_RETENTION_DAYS: positiveInt(365),
   SANDBOX: z.enum(['auto', 'bubblewrap', 'quickjs']).default('auto'),
   EXEC_CONCURRENCY: z.coerce
     .number()
@@ -260,6 +261,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
   LOGIN_LOCKOUT_MINUTES: {
     default: '`15`',
     description: 'Window over which failed sign-ins are counted, and the lockout length.',
+  },
+  AUDIT_RETENTION_DAYS: {
+    default: '`365`',
+    description:
+      'Days an audit log entry is kept (sign-ins, plan and role changes, members, secrets by name, Git, terminals); older ones are removed every 6 hours.',
   },
   SANDBOX: {
     default: '`auto`',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PLANS, SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, type SubscriptionPlan } from '../plans';
 
+export * from './audit-schemas';
+
 /** A row of the administrator's user list (GET /api/admin/users). */
 export const AdminUserSchema = z.object({
   id: z.string(),

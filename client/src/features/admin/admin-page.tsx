@@ -4,7 +4,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { serverErrorMessage } from '../../lib/request';
 import { useAuth } from '../auth';
@@ -13,12 +12,14 @@ import { useAdminAnalytics, useAdminUsers } from './api';
 import { AdminBadge } from './badges';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { AiUsageTab } from './ai-usage-tab';
+import { AuditLogTab } from './audit-log-tab';
 import { EditUserDialog } from './edit-user-dialog';
+import { LoadError, RowsSkeleton } from './load-states';
 import { OverviewSkeleton, OverviewTab } from './overview-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['dashboard', 'users', 'subscriptions', 'ai-usage'] as const;
+const TABS = ['dashboard', 'users', 'subscriptions', 'ai-usage', 'audit-log'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -42,11 +43,7 @@ export default function AdminPage() {
 
   const usersPanel = (content: (list: AdminUser[]) => ReactNode) =>
     users.isPending ? (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading users">
-        {Array.from({ length: 5 }, (_, index) => (
-          <Skeleton key={index} className="h-14 rounded-lg" />
-        ))}
-      </div>
+      <RowsSkeleton rows={5} label="Loading users" />
     ) : users.isError ? (
       <LoadError
         what="users"
@@ -84,6 +81,9 @@ export default function AdminPage() {
             <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
             <TabsTrigger value="ai-usage" className="whitespace-nowrap">
               AI Usage
+            </TabsTrigger>
+            <TabsTrigger value="audit-log" className="whitespace-nowrap">
+              Audit log
             </TabsTrigger>
           </TabsList>
 
@@ -125,34 +125,15 @@ export default function AdminPage() {
           <TabsContent value="ai-usage" className="mt-6">
             <AiUsageTab />
           </TabsContent>
+
+          <TabsContent value="audit-log" className="mt-6">
+            <AuditLogTab />
+          </TabsContent>
         </Tabs>
       </main>
 
       <EditUserDialog user={editing} currentUserId={user.id} onClose={() => setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
-    </div>
-  );
-}
-
-function LoadError({
-  what,
-  message,
-  onRetry,
-}: {
-  what: string;
-  message: string;
-  onRetry: () => void;
-}) {
-  return (
-    <div
-      role="alert"
-      className="text-muted-foreground grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center text-sm"
-    >
-      <p className="text-foreground font-medium">Could not load the {what}</p>
-      <p className="max-w-md break-words">{message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        Try again
-      </Button>
     </div>
   );
 }

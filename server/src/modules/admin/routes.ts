@@ -12,6 +12,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { listUsageByUser } from '../ai';
+import { recordAudit } from '../audit';
 import { requireAdmin } from '../auth';
 import { adminOnly, assertMayDeleteUser, assertMayUpdateUser } from './policy';
 import { presentAdminUser, presentAnalytics } from './presenter';
@@ -63,7 +64,13 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Databa
       const actor = requireAdmin(request);
       const { userId } = request.params;
       assertMayUpdateUser(actor, userId, request.body);
-      return presentAdminUser(await updateUser({ db, actor, userId, changes: request.body }));
+      const updated = await updateUser({ db, actor, userId, changes: request.body });
+      await recordAudit(db, request, {
+        action: 'admin.user_updated',
+        target: { type: 'user', id: userId },
+        details: { email: updated.email, ...request.body },
+      });
+      return presentAdminUser(updated);
     },
   );
 
@@ -77,7 +84,12 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Databa
       const actor = requireAdmin(request);
       const { userId } = request.params;
       assertMayDeleteUser(actor, userId);
-      await deleteUser({ db, actor, userId });
+      const deleted = await deleteUser({ db, actor, userId });
+      await recordAudit(db, request, {
+        action: 'admin.user_deleted',
+        target: { type: 'user', id: userId },
+        details: { email: deleted.email },
+      });
       return { message: 'User deleted' };
     },
   );

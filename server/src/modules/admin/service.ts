@@ -119,12 +119,17 @@ export async function updateUser(options: {
 /**
  * Deletes the account and everything it owns. One statement inside the transaction: the
  * schema's foreign keys cascade to sessions (so every cookie of the account stops working at
- * once), email tokens, uploads and their entries, and projects with their files.
+ * once), email tokens, uploads and their entries, and projects with their files. Answers the
+ * deleted account's email, which nothing else keeps once it is gone.
  */
-export async function deleteUser(options: { db: Database; actor: UserRow; userId: string }) {
+export async function deleteUser(options: {
+  db: Database;
+  actor: UserRow;
+  userId: string;
+}): Promise<{ email: string }> {
   const { userId } = options;
   if (!isUuid(userId)) throw notFound('User not found');
-  const owned = await asActingAdmin(options.db, options.actor.id, async (tx) => {
+  const removed = await asActingAdmin(options.db, options.actor.id, async (tx) => {
     const projectIds = await tx
       .select({ id: projects.id })
       .from(projects)
@@ -132,9 +137,10 @@ export async function deleteUser(options: { db: Database; actor: UserRow; userId
     const [deleted] = await tx
       .delete(users)
       .where(eq(users.id, userId))
-      .returning({ id: users.id });
+      .returning({ email: users.email });
     if (!deleted) throw notFound('User not found');
-    return projectIds.map((row) => row.id);
+    return { email: deleted.email, projectIds: projectIds.map((row) => row.id) };
   });
-  announceProjectsDeleted(owned);
+  announceProjectsDeleted(removed.projectIds);
+  return { email: removed.email };
 }

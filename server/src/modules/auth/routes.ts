@@ -11,8 +11,10 @@ import {
 } from '@kiln/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import { parseInput } from '../../lib/validation';
 import type { JobQueue } from '../../jobs/job';
+import { recordAudit } from '../audit';
 import type { AuthJobs } from './jobs';
 import type { ThrottlePolicy } from './login-throttle';
 import { requireUser } from './policy';
@@ -52,6 +54,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const input = parseInput(registerSchemaFor(request.body), request.body);
       const user = await registerUser({ db, input, adminEmails: deps.adminEmails });
       await startSession({ db, request, reply, user, policy });
+      await recordAudit(db, request, { action: 'auth.signed_up' });
       try {
         await jobs.enqueue(authJobs.verificationMail, { userId: user.id });
       } catch (error) {
@@ -66,8 +69,19 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     '/api/auth/login',
     { config: limited, schema: { body: LoginInputSchema, response: { 200: UserResponseSchema } } },
     async (request, reply) => {
-      const user = await loginUser({ db, input: request.body, throttle: deps.throttle });
+      const user = await loginUser({ db, input: request.body, throttle: deps.throttle }).catch(
+        async (error: unknown) => {
+          // The email as typed, never the password; the code says wrong password or locked.
+          await recordAudit(db, request, {
+            action: 'auth.sign_in_failed',
+            actor: { id: null, email: request.body.email.toLowerCase() },
+            details: { reason: error instanceof AppError ? error.code : 'ERROR' },
+          });
+          throw error;
+        },
+      );
       await startSession({ db, request, reply, user, policy });
+      await recordAudit(db, request, { action: 'auth.signed_in' });
       return { user: presentUser(user) };
     },
   );
@@ -77,6 +91,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     { schema: { response: { 200: MessageResponseSchema } } },
     async (request, reply) => {
       const token = readSessionCookie(request);
+      if (request.auth) await recordAudit(db, request, { action: 'auth.signed_out' });
       if (token) await deleteSession({ db, token });
       clearSessionCookie(request, reply);
       // A token from before sign-out must not outlive its session
@@ -149,6 +164,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
         password: request.body.password,
       });
       await startSession({ db, request, reply, user, policy });
+      await recordAudit(db, request, { action: 'auth.password_reset' });
       return { user: presentUser(user) };
     },
   );

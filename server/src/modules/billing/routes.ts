@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import { applyStripeEvent, createSubscription } from './service';
 import { createStripeClient, type StripeSettings } from './stripe-client';
@@ -101,8 +102,23 @@ export function registerBillingRoutes(
             header: request.headers['stripe-signature'],
             secret: env.STRIPE_WEBHOOK_SECRET,
           });
-          const applied = await applyStripeEvent({ db, settings: stripe.settings, event });
-          request.log.info({ eventId: event.id, type: event.type, applied }, 'stripe event');
+          const outcome = await applyStripeEvent({ db, settings: stripe.settings, event });
+          request.log.info(
+            { eventId: event.id, type: event.type, applied: outcome.applied },
+            'stripe event',
+          );
+          for (const change of outcome.planChanges) {
+            await recordAudit(db, request, {
+              action: 'billing.plan_changed',
+              target: { type: 'user', id: change.userId },
+              details: {
+                subscriptionPlan: change.subscriptionPlan,
+                subscriptionStatus: change.subscriptionStatus,
+                stripeEvent: event.id,
+                stripeEventType: event.type,
+              },
+            });
+          }
           return { received: true as const };
         },
       );

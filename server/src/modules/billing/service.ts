@@ -79,16 +79,25 @@ function customerIdOf(subscription: Stripe.Subscription): string | null {
   return typeof customer === 'string' ? customer : customer.id;
 }
 
+/** What applying an event did: whether it was new, and whose plan it set to what. */
+export interface StripeEventOutcome {
+  applied: boolean;
+  planChanges: Array<{
+    userId: string;
+    subscriptionPlan: SubscriptionPlan;
+    subscriptionStatus: SubscriptionStatus;
+  }>;
+}
+
 /**
  * Applies a verified Stripe event once (decision 0010): its id is recorded in the same
  * transaction that applies it, so a redelivery changes nothing and a failure records nothing.
- * Answers whether the event was new.
  */
 export async function applyStripeEvent(options: {
   db: Database;
   settings: StripeSettings;
   event: Stripe.Event;
-}): Promise<boolean> {
+}): Promise<StripeEventOutcome> {
   const { db, settings, event } = options;
   return db.transaction(async (tx) => {
     const [recorded] = await tx
@@ -96,11 +105,11 @@ export async function applyStripeEvent(options: {
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
-    if (!recorded) return false;
+    if (!recorded) return { applied: false, planChanges: [] };
     const subscription = subscriptionOf(event);
-    if (!subscription) return true;
+    if (!subscription) return { applied: true, planChanges: [] };
     const change = planChange(event.type, subscription, settings);
-    if (!change) return true;
+    if (!change) return { applied: true, planChanges: [] };
     // Kiln's own checkouts carry the user's id; a customer id finds the rest.
     const userId = subscription.metadata?.userId ?? '';
     const customerId = customerIdOf(subscription);
@@ -109,11 +118,12 @@ export async function applyStripeEvent(options: {
       : customerId
         ? eq(users.stripeCustomerId, customerId)
         : null;
-    if (owner)
-      await tx
-        .update(users)
-        .set({ ...change, updatedAt: new Date() })
-        .where(owner);
-    return true;
+    if (!owner) return { applied: true, planChanges: [] };
+    const changed = await tx
+      .update(users)
+      .set({ ...change, updatedAt: new Date() })
+      .where(owner)
+      .returning({ userId: users.id });
+    return { applied: true, planChanges: changed.map(({ userId }) => ({ userId, ...change })) };
   });
 }

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseInput } from '../../lib/validation';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import type { DeployJob } from './deploy-job';
 import type { DeploymentDeps } from './deps';
@@ -60,7 +61,16 @@ export function registerDeploymentRoutes(
       const userId = requireUser(request).id;
       // Validated here so the messages are the Deploy dialog's own.
       const input = parseInput(SaveDeploymentConfigInputSchema, request.body);
-      return saveDeploymentConfig({ ...deps, userId, projectId: request.params.projectId, input });
+      const { projectId } = request.params;
+      const saved = await saveDeploymentConfig({ ...deps, userId, projectId, input });
+      // The platform and its project name; never the API key, nor its last characters.
+      await recordAudit(deps.db, request, {
+        action: 'deploy.config_saved',
+        projectId,
+        target: { type: 'deploy_config', id: saved.platform },
+        details: { projectName: saved.projectName },
+      });
+      return saved;
     },
   );
 
@@ -71,11 +81,17 @@ export function registerDeploymentRoutes(
       schema: { params: ConfigParams, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await deleteDeploymentConfig({
+      const { projectId } = request.params;
+      const { platform } = await deleteDeploymentConfig({
         ...deps,
         userId: requireUser(request).id,
-        projectId: request.params.projectId,
+        projectId,
         id: request.params.id,
+      });
+      await recordAudit(deps.db, request, {
+        action: 'deploy.config_deleted',
+        projectId,
+        target: { type: 'deploy_config', id: platform },
       });
       return { message: 'Deployment configuration deleted' };
     },
@@ -90,6 +106,12 @@ export function registerDeploymentRoutes(
       const { deployment, started } = await queueDeployment({ ...deps, userId, input });
       if (started) {
         await deps.jobs.enqueue(deps.job, { deploymentId: deployment.id }, { key: deployment.id });
+        await recordAudit(deps.db, request, {
+          action: 'deploy.started',
+          projectId: input.projectId,
+          target: { type: 'deploy_config', id: input.platform },
+          details: { deploymentId: deployment.id },
+        });
       }
       // 202: accepted, the deploy runs on; 200: the one already under way.
       return reply.status(started ? 202 : 200).send(deployment);

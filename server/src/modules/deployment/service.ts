@@ -52,14 +52,17 @@ export async function saveDeploymentConfig(
 }
 
 /** Deletes one configuration of a project the user owns; anyone else's is not found. */
-export async function deleteDeploymentConfig(deps: DeploymentDeps & Owned & { id: string }) {
+export async function deleteDeploymentConfig(
+  deps: DeploymentDeps & Owned & { id: string },
+): Promise<{ platform: DeployPlatform }> {
   await getOwnedProject(deps);
   if (!isUuid(deps.id)) throw notFound('Deployment configuration not found');
   const deleted = await deps.db
     .delete(deploymentConfigs)
     .where(and(eq(deploymentConfigs.id, deps.id), eq(deploymentConfigs.projectId, deps.projectId)))
-    .returning({ id: deploymentConfigs.id });
-  if (deleted.length === 0) throw notFound('Deployment configuration not found');
+    .returning({ platform: deploymentConfigs.platform });
+  if (!deleted[0]) throw notFound('Deployment configuration not found');
+  return deleted[0];
 }
 
 /** The project's newest deployments, newest first. */

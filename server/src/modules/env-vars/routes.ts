@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseInput } from '../../lib/validation';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import { presentEnvVar } from './presenter';
 import { deleteEnvVar, listEnvVars, setEnvVar, type EnvVarDeps } from './service';
@@ -49,6 +50,12 @@ export function registerEnvVarRoutes(fastify: FastifyInstance, deps: EnvVarDeps)
       // Validated here so the messages are the Environment Variables dialog's own.
       const input = parseInput(CreateEnvVarInputSchema, request.body);
       const { row, replaced } = await setEnvVar({ ...deps, userId: user.id, input });
+      // The name only: the value is a secret (docs/security-audit.md).
+      await recordAudit(deps.db, request, {
+        action: replaced ? 'env_var.updated' : 'env_var.created',
+        projectId: row.projectId,
+        target: { type: 'env_var', id: row.key },
+      });
       return reply.status(replaced ? 200 : 201).send(presentEnvVar(row));
     },
   );
@@ -60,7 +67,16 @@ export function registerEnvVarRoutes(fastify: FastifyInstance, deps: EnvVarDeps)
       schema: { params: IdParams, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await deleteEnvVar({ ...deps, userId: requireUser(request).id, id: request.params.id });
+      const deleted = await deleteEnvVar({
+        ...deps,
+        userId: requireUser(request).id,
+        id: request.params.id,
+      });
+      await recordAudit(deps.db, request, {
+        action: 'env_var.deleted',
+        projectId: deleted.projectId,
+        target: { type: 'env_var', id: deleted.key },
+      });
       return { message: 'Environment variable deleted' };
     },
   );

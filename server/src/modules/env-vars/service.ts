@@ -66,16 +66,22 @@ export async function setEnvVar(deps: EnvVarDeps & { userId: string; input: Crea
   });
 }
 
-/** Deletes one variable of a project the user owns; anyone else's is not found. */
-export async function deleteEnvVar(deps: EnvVarDeps & { userId: string; id: string }) {
+/**
+ * Deletes one variable of a project the user owns; anyone else's is not found. Answers its
+ * project and key (never its value).
+ */
+export async function deleteEnvVar(
+  deps: EnvVarDeps & { userId: string; id: string },
+): Promise<{ projectId: string; key: string }> {
   if (!isUuid(deps.id)) throw notFound('Environment variable not found');
   const [row] = await deps.db
-    .select({ projectId: envVars.projectId })
+    .select({ projectId: envVars.projectId, key: envVars.key })
     .from(envVars)
     .innerJoin(projects, eq(projects.id, envVars.projectId))
     .where(and(eq(envVars.id, deps.id), eq(projects.ownerId, deps.userId)));
   if (!row) throw notFound('Environment variable not found');
   await deps.db.delete(envVars).where(eq(envVars.id, deps.id));
+  return row;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
 } from '@kiln/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import {
   connectionApi,
@@ -41,6 +42,12 @@ export function registerGitConnectionRoutes(
         userId: requireUser(request).id,
         input: request.body,
       });
+      // The host and the account; never the token.
+      await recordAudit(deps.db, request, {
+        action: 'git.connected',
+        target: { type: 'git_connection', id: hostOf(row.baseUrl) },
+        details: { account: row.account, via: 'token' },
+      });
       return presentConnection(row, present);
     },
   );
@@ -59,6 +66,12 @@ export function registerGitConnectionRoutes(
       const userId = requireUser(request).id;
       const row = await getConnection(deps, userId);
       await deleteConnection(deps, userId);
+      if (row) {
+        await recordAudit(deps.db, request, {
+          action: 'git.disconnected',
+          target: { type: 'git_connection', id: hostOf(row.baseUrl) },
+        });
+      }
       return { message: row ? `Disconnected from ${hostOf(row.baseUrl)}` : 'Not connected' };
     },
   );

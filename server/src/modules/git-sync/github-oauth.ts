@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { cookieName, cookieOptions } from '../../lib/csrf-cookies';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import { saveConnection } from './connections';
 import type { GitSyncDeps } from './deps';
+import { hostOf } from './remote';
 
 export interface GitHubOAuthSettings {
   clientId: string;
@@ -94,7 +96,16 @@ export function registerGitHubOAuthRoutes(
       if (!code || !state || !expected || !sameText(state, expected)) return back('error');
       try {
         const token = await exchangeCode(oauth, code);
-        await saveConnection({ ...deps, userId: requireUser(request).id, input: { token } });
+        const row = await saveConnection({
+          ...deps,
+          userId: requireUser(request).id,
+          input: { token },
+        });
+        await recordAudit(deps.db, request, {
+          action: 'git.connected',
+          target: { type: 'git_connection', id: hostOf(row.baseUrl) },
+          details: { account: row.account, via: 'github-oauth' },
+        });
         return back('connected');
       } catch (error) {
         deps.log.warn({ kind: (error as Error).name }, 'GitHub sign-in failed');

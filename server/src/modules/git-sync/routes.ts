@@ -1,4 +1,5 @@
 import {
+  DEFAULT_GIT_BRANCH,
   GitBranchListSchema,
   GitDiffStatusSchema,
   GitImportResultSchema,
@@ -19,9 +20,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import type { GitSyncDeps } from './deps';
 import { presentHistoryEntry } from './presenter';
+import { parseRepositoryUrl, repositoryLabel } from './remote';
 import {
   changeBranch,
   getBranches,
@@ -49,6 +52,21 @@ export function gitHostRateLimit(perMinute: number) {
   };
 }
 
+/**
+ * What the audit log keeps of a link or an import: the project, the repository as
+ * `owner/repo on host` from a URL (whose origin never carries credentials) or `owner/repo` on
+ * the connected host, and the branch.
+ */
+function repositoryAudit(input: z.output<typeof GitRepoTargetInputSchema>) {
+  const address = input.url === undefined ? null : parseRepositoryUrl(input.url);
+  const repository = address ? repositoryLabel(address) : `${input.owner}/${input.repo}`;
+  return {
+    projectId: input.projectId,
+    target: { type: 'repository', id: repository } as const,
+    branch: input.branch ?? DEFAULT_GIT_BRANCH,
+  };
+}
+
 /** The sync routes (the connection's are in connection-routes.ts). */
 export function registerGitSyncRoutes(
   fastify: FastifyInstance,
@@ -64,7 +82,16 @@ export function registerGitSyncRoutes(
       config,
       schema: { body: GitRepoTargetInputSchema, response: { 200: GitLinkResultSchema } },
     },
-    async (request) => linkRepository(deps, requireUser(request).id, request.body),
+    async (request) => {
+      const linked = await linkRepository(deps, requireUser(request).id, request.body);
+      const { branch, ...about } = repositoryAudit(request.body);
+      await recordAudit(deps.db, request, {
+        action: 'git.repository_linked',
+        ...about,
+        details: { branch },
+      });
+      return linked;
+    },
   );
 
   app.post(
@@ -74,7 +101,16 @@ export function registerGitSyncRoutes(
       config,
       schema: { body: GitRepoTargetInputSchema, response: { 200: GitImportResultSchema } },
     },
-    async (request) => importRepository(deps, requireUser(request).id, request.body),
+    async (request) => {
+      const imported = await importRepository(deps, requireUser(request).id, request.body);
+      const { branch, ...about } = repositoryAudit(request.body);
+      await recordAudit(deps.db, request, {
+        action: 'git.repository_imported',
+        ...about,
+        details: { branch, commit: imported.commitSha },
+      });
+      return imported;
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import type { AccessChanges } from './access-changes';
 import type { MemberJobs } from './jobs';
@@ -68,6 +69,12 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
       const user = requireUser(request);
       const projectId = request.params.id;
       const added = await addMember({ db, userId: user.id, projectId, input: request.body });
+      await recordAudit(db, request, {
+        action: 'member.invited',
+        projectId,
+        target: { type: 'user', id: added.userId },
+        details: { email: request.body.email, role: added.role },
+      });
       await deps.jobs.enqueue(deps.memberJobs.invitationMail, {
         projectId,
         userId: added.userId,
@@ -98,6 +105,12 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
         role: request.body.role,
         accessChanges: deps.accessChanges,
       });
+      await recordAudit(db, request, {
+        action: 'member.role_changed',
+        projectId,
+        target: { type: 'user', id: memberId },
+        details: { role: request.body.role },
+      });
       return listMembers({ db, userId: user.id, projectId });
     },
   );
@@ -117,6 +130,12 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
         projectId,
         memberId,
         accessChanges: deps.accessChanges,
+      });
+      await recordAudit(db, request, {
+        action: 'member.removed',
+        projectId,
+        target: { type: 'user', id: memberId },
+        details: { left: memberId === user.id },
       });
       return { message: memberId === user.id ? 'You left the project' : 'Member removed' };
     },

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit';
 import { requireUser, signedIn } from '../auth';
 import { getEditableProject } from '../projects';
 import { sameOriginOnly } from './policy';
@@ -58,13 +59,20 @@ export function registerTerminalRoutes(fastify: FastifyInstance, deps: TerminalR
         'This address opens a terminal as a WebSocket: connect with Upgrade: websocket.',
       );
     },
-    wsHandler: (socket, request) =>
-      openTerminal(deps, {
+    wsHandler: (socket, request) => {
+      // Not awaited: the socket's listeners must be in place before its first message, and the
+      // writer logs rather than throws.
+      void recordAudit(deps.db, request, {
+        action: 'terminal.opened',
+        projectId: request.params.projectId,
+      });
+      return openTerminal(deps, {
         socket,
         userId: requireUser(request).id,
         projectId: request.params.projectId,
         size: request.query,
         log: request.log,
-      }),
+      });
+    },
   });
 }
