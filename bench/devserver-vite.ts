@@ -76,7 +76,7 @@ async function main() {
     publicUrl: 'http://127.0.0.1:5352',
     settings: { NPM_REGISTRY_URL: registry },
   });
-  const { app, cookies, previewPort } = kiln;
+  const { app, cookies, onPreview } = kiln;
   let directFolder: string | null = null;
   try {
     const created = await inject(app, cookies, 'POST', '/api/projects', {
@@ -87,7 +87,7 @@ async function main() {
     const link = (await inject(app, cookies, 'GET', `/api/projects/${projectId}/preview`)).json<{
       url: string;
     }>();
-    const previewBase = `http://127.0.0.1:${previewPort}${new URL(link.url).pathname}`;
+    const previewBase = onPreview(link.url);
 
     /** One Run, stopped after: when each expected answer came and when each step of it ended. */
     const kilnStart = async (timeoutMs: number, whileRunning?: () => Promise<void>) => {

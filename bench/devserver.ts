@@ -12,6 +12,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { inject } from './lib/in-process';
 import { startKilnWithPreview } from './lib/kiln-with-preview';
+import { localhostLookup } from './lib/localhost-names';
 import { printTable, supportedPercentile } from './lib/server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -35,7 +36,7 @@ function timedGet(
 ): Promise<{ status: number; body: string; ms: number }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const request = httpRequest(url, { agent }, (response) => {
+    const request = httpRequest(url, { agent, lookup: localhostLookup }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
@@ -63,7 +64,7 @@ async function main() {
     label: 'devserver',
     publicUrl: 'http://127.0.0.1:5350',
   });
-  const { app, cookies, previewPort } = kiln;
+  const { app, cookies, onPreview } = kiln;
   try {
     const created = await inject(app, cookies, 'POST', '/api/projects', {
       name: 'Dev server bench',
@@ -79,8 +80,7 @@ async function main() {
     const link = (await inject(app, cookies, 'GET', `/api/projects/${projectId}/preview`)).json<{
       url: string;
     }>();
-    const pagePath = new URL(link.url).pathname;
-    const previewUrl = `http://127.0.0.1:${previewPort}${pagePath}`;
+    const previewUrl = onPreview(link.url);
 
     const starts: number[] = [];
     const poller = new Agent({ keepAlive: true, maxSockets: 1 });

@@ -26,7 +26,7 @@ async function main() {
     publicUrl: 'http://127.0.0.1:5351',
     settings: { NPM_REGISTRY_URL: machineRegistry() },
   });
-  const { app, cookies, previewPort } = kiln;
+  const { app, cookies, onPreview } = kiln;
   const browser = await launchChromium();
   try {
     const created = await inject(app, cookies, 'POST', '/api/projects', {
@@ -50,9 +50,8 @@ async function main() {
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const link = new URL(status.previewUrl!);
     const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${previewPort}${link.pathname}`);
+    await page.goto(onPreview(status.previewUrl!));
     await page.getByRole('heading', { level: 1, name: 'React + Vite' }).waitFor();
     await page.evaluate(() => Object.assign(window, { kilnBenchMark: true }));
 

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { localhostLookup } from './localhost-names';
 
 export interface TextAnswer {
   status: number;
@@ -18,13 +19,17 @@ export interface Expected {
  */
 export function getText(url: string, timeoutMs = 60_000): Promise<TextAnswer | null> {
   return new Promise((resolve) => {
-    const sent = request(url, { agent: false, timeout: timeoutMs }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      response.on('error', () => resolve(null));
-    });
+    const sent = request(
+      url,
+      { agent: false, timeout: timeoutMs, lookup: localhostLookup },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('error', () => resolve(null));
+      },
+    );
     sent.on('timeout', () => sent.destroy());
     sent.on('error', () => resolve(null));
     sent.end();

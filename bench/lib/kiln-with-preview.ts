@@ -14,7 +14,11 @@ export interface KilnWithPreview {
   app: FastifyInstance;
   /** The signed-in person's cookies, for `inject`. */
   cookies: Map<string, string>;
-  previewPort: number;
+  /**
+   * A preview link on this preview server's port: its host stays the project's
+   * `p-<id>.localhost`, which Chromium resolves, and Node with `localhostLookup`.
+   */
+  onPreview: (link: string) => string;
   /** Sends a request as the signed-in person. */
   call: (
     method: Parameters<typeof inject>[2],
@@ -68,11 +72,11 @@ export async function startKilnWithPreview(options: {
     await close();
     throw error;
   }
-  return {
-    app,
-    cookies,
-    previewPort: (preview.server.address() as AddressInfo).port,
-    call,
-    close,
+  const previewPort = (preview.server.address() as AddressInfo).port;
+  const onPreview = (link: string) => {
+    const url = new URL(link);
+    url.port = String(previewPort);
+    return url.toString();
   };
+  return { app, cookies, onPreview, call, close };
 }

@@ -76,7 +76,7 @@ import {
   projectFileReader,
   registerDevServerRoutes,
 } from './modules/dev-server';
-import { createPreviewLink, previewTokenKey } from './modules/preview';
+import { createPreviewLink, previewFrameSource, previewTokenKey } from './modules/preview';
 import { createSandbox, sandboxUser, type ManagedSandbox } from './sandbox/create-sandbox';
 import {
   createWorkspaceCleanupJob,
@@ -156,8 +156,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...stripe.connectSrc],
         objectSrc: ["'none'"],
-        // The editor frames project previews, which live on their own origin (decision 0005).
-        frameSrc: ["'self'", env.PREVIEW_ORIGIN, ...stripe.frameSrc],
+        // The editor frames project previews, each on an origin of its own under the preview
+        // host (decision 0005).
+        frameSrc: ["'self'", previewFrameSource(env.PREVIEW_ORIGIN), ...stripe.frameSrc],
         frameAncestors: ["'self'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -445,8 +446,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     devServers,
     hasSessions: sandbox.openSession !== undefined,
-    previewLink: (projectId) =>
-      createPreviewLink({ key: previewKey, previewOrigin: env.PREVIEW_ORIGIN, projectId }),
+    previewLink: (project) =>
+      createPreviewLink({ key: previewKey, previewOrigin: env.PREVIEW_ORIGIN, project }),
   });
   registerTerminalRoutes(app, {
     db: database.db,

@@ -19,6 +19,7 @@ describe('loadEnv', () => {
     const env = loadEnv({
       ADMIN_EMAILS: ' Boss@Example.com, ,ops@example.com',
       PUBLIC_URL: 'https://kiln.example/',
+      PREVIEW_ORIGIN: 'https://kiln-preview.example',
     });
     expect(env.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
     expect(env.PUBLIC_URL).toBe('https://kiln.example');
@@ -40,21 +41,100 @@ describe('loadEnv', () => {
   });
 });
 
+/** The problems loadEnv stops at, one a line; empty when it starts. */
+function problemsOf(source: NodeJS.ProcessEnv): string {
+  try {
+    loadEnv(source);
+  } catch (error) {
+    return (error as EnvError).problems.join('\n');
+  }
+  return '';
+}
+
 describe('preview and secret settings', () => {
-  it('serves previews on the next port, from another site than the app', () => {
+  it('serves previews on the next port, under localhost when the app is on a loopback address', () => {
     expect(loadEnv({})).toMatchObject({
       PREVIEW_PORT: 5001,
       PREVIEW_ORIGIN: 'http://localhost:5001',
     });
-    expect(loadEnv({ PORT: '8080', HOST: 'localhost' })).toMatchObject({
-      PREVIEW_PORT: 8081,
-      PREVIEW_ORIGIN: 'http://127.0.0.1:8081',
-    });
-    expect(loadEnv({ PUBLIC_URL: 'https://kiln.example', PREVIEW_PORT: '7000' })).toMatchObject({
+    // localhost takes a subdomain per project (p-<id>.localhost); an IP address cannot.
+    for (const publicUrl of [
+      'http://localhost:8080',
+      'http://127.0.0.2:8080',
+      'http://[::1]:8080',
+      'http://kiln.localhost:8080',
+    ]) {
+      expect(loadEnv({ PUBLIC_URL: publicUrl, PORT: '8080' }), publicUrl).toMatchObject({
+        PREVIEW_PORT: 8081,
+        PREVIEW_ORIGIN: 'http://localhost:8081',
+      });
+    }
+    expect(loadEnv({ HOST: '0.0.0.0' }).PREVIEW_ORIGIN).toBe('http://localhost:5001');
+    expect(loadEnv({ PUBLIC_URL: 'http://kiln.example', PREVIEW_PORT: '7000' })).toMatchObject({
       PREVIEW_PORT: 7000,
-      PREVIEW_ORIGIN: 'https://kiln.example:7000',
+      PREVIEW_ORIGIN: 'http://kiln.example:7000',
     });
     expect(loadEnv({ PORT: '0' }).PREVIEW_PORT).toBe(0);
+  });
+
+  it('refuses an IP address for previews, set or derived, and says why and what to do', () => {
+    for (const previewOrigin of [
+      'http://192.168.1.5:5001',
+      'http://127.0.0.1:5001',
+      'http://[::1]:5001',
+      'https://[2001:db8::1]',
+    ]) {
+      const problems = problemsOf({ PREVIEW_ORIGIN: previewOrigin });
+      expect(problems, previewOrigin).toMatch(
+        /^PREVIEW_ORIGIN: \S+ is an IP address, which cannot take the subdomain each project's previews are served from \(p-<project id>\.<host>\); use a host name whose subdomains all reach this server \(wildcard DNS\)/,
+      );
+    }
+    expect(problemsOf({ PUBLIC_URL: 'http://192.168.1.5:5000' })).toContain(
+      "PREVIEW_ORIGIN: must be set, as PUBLIC_URL's host 192.168.1.5 is an IP address",
+    );
+    expect(
+      problemsOf({
+        PUBLIC_URL: 'http://192.168.1.5:5000',
+        PREVIEW_ORIGIN: 'http://kiln-preview.lan',
+      }),
+    ).toBe('');
+  });
+
+  it('refuses, over https, previews that would share cookies with the app', () => {
+    const shared = problemsOf({
+      PUBLIC_URL: 'https://kiln.example',
+      PREVIEW_ORIGIN: 'https://preview.kiln.example',
+    });
+    expect(shared).toContain(
+      'PREVIEW_ORIGIN: previews (p-<project id>.preview.kiln.example) share the registrable domain kiln.example with PUBLIC_URL',
+    );
+    expect(shared).toContain("a previewed page could set cookies for the app's domain");
+    expect(shared).toContain('serve previews from a separate registrable domain');
+    // Read from the Public Suffix List: co.uk is a suffix, so the site is kiln.co.uk.
+    expect(
+      problemsOf({
+        PUBLIC_URL: 'https://app.kiln.co.uk',
+        PREVIEW_ORIGIN: 'https://preview.kiln.co.uk',
+      }),
+    ).toContain('share the registrable domain kiln.co.uk');
+    // The default, the app's own host on another port, is refused the same way.
+    expect(problemsOf({ PUBLIC_URL: 'https://kiln.example' })).toContain(
+      'PREVIEW_ORIGIN: must be set, as by default previews (p-<project id>.kiln.example) share the registrable domain kiln.example',
+    );
+  });
+
+  it('accepts previews on a registrable domain of their own', () => {
+    for (const [publicUrl, previewOrigin] of [
+      ['https://kiln.example', 'https://kiln-preview.example'],
+      ['https://kiln.example', 'https://preview.kiln-usercontent.example'],
+      // github.io is on the list (a private suffix): its subdomains are separate sites.
+      ['https://kiln.github.io', 'https://kiln-preview.github.io'],
+      ['https://kiln.example', 'https://github.io'],
+      // Plain http is someone trying Kiln out: main.ts warns instead.
+      ['http://kiln.example', 'http://preview.kiln.example'],
+    ] as const) {
+      expect(problemsOf({ PUBLIC_URL: publicUrl, PREVIEW_ORIGIN: previewOrigin })).toBe('');
+    }
   });
 
   it('keeps PREVIEW_ORIGIN as an origin, whatever trailing slash it came with', () => {
@@ -63,14 +143,7 @@ describe('preview and secret settings', () => {
   });
 
   it('refuses a preview origin that is the app, has a path, or is not http', () => {
-    const problems = (source: NodeJS.ProcessEnv) => {
-      try {
-        loadEnv(source);
-      } catch (error) {
-        return (error as EnvError).problems.join('\n');
-      }
-      return '';
-    };
+    const problems = problemsOf;
     expect(
       problems({ PUBLIC_URL: 'https://kiln.example', PREVIEW_ORIGIN: 'https://kiln.example/' }),
     ).toContain('PREVIEW_ORIGIN: must differ from the app origin');

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
+import { defaultPreviewOrigin, previewOriginProblems } from './preview-origin';
 
 /**
  * The only reader of process.env, so settings are read and checked in one place. Every setting
@@ -171,7 +172,10 @@ export interface Env extends Omit<
   PUBLIC_URL: string;
   /** Port of the preview server. */
   PREVIEW_PORT: number;
-  /** Origin previews are reached at (no trailing slash); never the app's origin. */
+  /**
+   * Origin under whose host previews are reached (no trailing slash): each project's are at
+   * `p-<project id>.` before its host. Never the app's origin, never an IP address.
+   */
   PREVIEW_ORIGIN: string;
   isProduction: boolean;
 }
@@ -193,9 +197,9 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
       'Port of the preview server, which serves project previews on an origin of their own.',
   },
   PREVIEW_ORIGIN: {
-    default: '`PUBLIC_URL` on `PREVIEW_PORT`, `127.0.0.1` and `localhost` swapped',
+    default: '`PUBLIC_URL` on `PREVIEW_PORT`, under `localhost` for loopback apps',
     description:
-      'Public origin of previews. In production use a separate registrable domain, e.g. `https://kiln-preview.example`.',
+      'Each project previews at `p-<project id>.` before its host: a name with wildcard DNS, not an IP address. With an https `PUBLIC_URL`, another registrable domain, e.g. `https://kiln-preview.example`.',
   },
   DATA_DIR: {
     default: '`./data`',
@@ -488,16 +492,15 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (previewPort !== 0 && previewPort === env.PORT) {
     problems.push('PREVIEW_PORT: must differ from PORT');
   }
-  const preview = new URL(previewOrigin);
-  if (preview.protocol !== 'http:' && preview.protocol !== 'https:') {
-    problems.push('PREVIEW_ORIGIN: must be an http or https URL');
-  } else if (preview.pathname !== '/' || preview.search || preview.hash || preview.username) {
-    problems.push('PREVIEW_ORIGIN: must be an origin only (scheme, host and port; no path)');
-  } else if (preview.origin === new URL(publicUrl).origin) {
-    // A preview on the app's origin could call the API with the user's session (decision 0005).
-    problems.push('PREVIEW_ORIGIN: must differ from the app origin (PUBLIC_URL)');
-  }
+  problems.push(
+    ...previewOriginProblems({
+      publicUrl,
+      previewOrigin,
+      configured: env.PREVIEW_ORIGIN !== undefined,
+    }),
+  );
   if (problems.length > 0) throw new EnvError(problems);
+  const preview = new URL(previewOrigin);
 
   return {
     ...env,
@@ -507,22 +510,4 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     PREVIEW_ORIGIN: preview.origin,
     isProduction: env.NODE_ENV === 'production',
   };
-}
-
-/**
- * Browsers share cookies between ports of one host, and treat all ports of a host as one site,
- * so `127.0.0.1:5001` would see the app's readable cookies. Swapping the loopback names gives the
- * preview a different site on one machine; elsewhere PREVIEW_ORIGIN should name its own domain.
- */
-const LOOPBACK_ALTERNATES: Record<string, string> = {
-  '127.0.0.1': 'localhost',
-  localhost: '127.0.0.1',
-  '[::1]': 'localhost',
-};
-
-function defaultPreviewOrigin(publicUrl: string, previewPort: number): string {
-  const url = new URL(publicUrl);
-  url.hostname = LOOPBACK_ALTERNATES[url.hostname] ?? url.hostname;
-  url.port = String(previewPort);
-  return url.origin;
 }

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
 import { parseRole } from './role';
 import { buildPreviewApp } from './modules/preview/app';
+import { sharedCookieDomain } from './preview-origin';
 
 async function main() {
   let env;
@@ -65,15 +66,17 @@ async function main() {
   const workspaceProblem = await app.workspaces.problem();
   if (workspaceProblem) app.log.warn(workspaceProblem);
   await preview.listen({ port: env.PREVIEW_PORT, host: env.HOST });
-  if (new URL(env.PREVIEW_ORIGIN).hostname === new URL(env.PUBLIC_URL).hostname) {
-    // Same host, other port: still another origin, but the same site, and it sees the app's
-    // readable cookies. Fine for trying Kiln out; not for people you do not trust.
+  const sharedDomain = sharedCookieDomain(env.PUBLIC_URL, env.PREVIEW_ORIGIN);
+  if (sharedDomain) {
+    // Over https this stops the server (env.ts); over plain http it is someone trying Kiln out.
+    // Previews are other origins, but a page could set cookies for the app's domain: fine for
+    // your own projects, not for people you do not trust.
     app.log.warn(
-      `PREVIEW_ORIGIN ${env.PREVIEW_ORIGIN} shares its host with PUBLIC_URL; give previews a domain of their own`,
+      `PREVIEW_ORIGIN ${env.PREVIEW_ORIGIN} shares the registrable domain ${sharedDomain} with PUBLIC_URL; give previews a domain of their own`,
     );
   }
   app.log.info(
-    `Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind}, role: ${role}); previews at ${env.PREVIEW_ORIGIN}`,
+    `Kiln is ready at ${env.PUBLIC_URL} (database: ${database.kind}, role: ${role}); previews at ${env.PREVIEW_ORIGIN.replace('//', '//p-<project id>.')}`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Everything the audit log records (docs/security-audit.md). Names are `<area>.<what happened>`;
+ * Everything the audit log records (docs/security.md, "The audit log"). Names are `<area>.<what happened>`;
  * the list only grows, since rows keep the action they were written with.
  */
 export const AUDIT_ACTIONS = [

@@ -92,6 +92,16 @@ export function useDevServer(projectId: string, enabled: boolean) {
     [act, projectId],
   );
 
+  // Refresh in the preview: the status's newest link replaces the one held, which may have been
+  // revoked (a member removed or made a viewer) long before it nears its expiry. Answers whether
+  // the link changed (a new link reloads the frame by itself).
+  const { refetch } = status;
+  const renewLink = useCallback(async () => {
+    const fresh = chooseAppLink(null, (await refetch()).data);
+    setLink(fresh);
+    return fresh?.url !== link?.url;
+  }, [refetch, link]);
+
   const state = status.data?.state ?? 'stopped';
   return {
     status: status.data ?? null,
@@ -101,6 +111,7 @@ export function useDevServer(projectId: string, enabled: boolean) {
     /** Whether there is anything of the app to show: it was started since the server began. */
     shown: enabled && (state !== 'stopped' || status.data?.message != null || log !== ''),
     link,
+    renewLink,
     log,
     busy,
     start,

@@ -461,6 +461,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
           tab={sideTab}
           onTabChange={setSideTab}
           appUrl={app.link?.url ?? null}
+          onRenewAppUrl={app.renewLink}
           onOpenFile={openByPath}
           actionsOnPage={actionsPage !== null && actionsPage === selected?.path}
           quickActions={{

@@ -24,6 +24,7 @@ export function SidePanel({
   quickActions,
   actionsOnPage,
   appUrl = null,
+  onRenewAppUrl,
 }: {
   projectId: string;
   selectedPath: string | null;
@@ -41,6 +42,8 @@ export function SidePanel({
   actionsOnPage: boolean;
   /** The project's running app (features/dev-server): Preview shows it instead of a page. */
   appUrl?: string | null;
+  /** Asks for a fresh link to the running app; answers whether it changed. */
+  onRenewAppUrl?: () => Promise<boolean>;
 }) {
   const refreshFiles = useRefreshFiles(projectId);
   const aiStatus = useAiStatus();
@@ -72,6 +75,7 @@ export function SidePanel({
             path={appUrl ? 'Running app' : (previewPath ?? '')}
             revision={revision}
             appUrl={appUrl}
+            onRenewAppUrl={onRenewAppUrl}
           />
         </TabsContent>
       )}

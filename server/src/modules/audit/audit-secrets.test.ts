@@ -9,7 +9,7 @@ import { allAuditText, auditRows, deployPlatformsAt, readAuditLog } from './test
 
 /**
  * The audit log records that a secret was set, changed or removed, and never the secret: not in
- * any column of any row, and not in what administrators are shown (docs/security-audit.md).
+ * any column of any row, and not in what administrators are shown (docs/security.md, "The audit log").
  */
 describe('the audit log never holds a secret', () => {
   const ENV_VALUE = 'env-value-5f1d0c9e-never-in-the-audit-log';

@@ -11,7 +11,7 @@ async function administratorsOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
 }
 
-/** GET /api/admin/audit: who did what, for administrators (docs/security-audit.md). */
+/** GET /api/admin/audit: who did what, for administrators (docs/security.md, "The audit log"). */
 export function registerAuditRoutes(fastify: FastifyInstance, deps: { db: DbOrTx }): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(

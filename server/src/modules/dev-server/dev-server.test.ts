@@ -10,6 +10,7 @@ import { buildPreviewApp } from '../preview';
 import {
   createNodeAppProject,
   devServerStatus,
+  fetchPreview,
   onPreview,
   openLog,
   upgradeAndSend,
@@ -60,12 +61,15 @@ describe('a project dev server behind the preview', () => {
   it('reports the command, the port and a preview link while it runs', async () => {
     const status = await devServerStatus(owner.client, projectId);
     expect(status).toMatchObject({ state: 'running', command: 'npm start', port: 3000 });
-    expect(status.previewUrl).toMatch(new RegExp(`^${PREVIEW_ORIGIN}/p/[^/]+/$`));
+    // The project's own preview host, under PREVIEW_ORIGIN's (decision 0005).
+    expect(status.previewUrl).toMatch(
+      new RegExp(`^http://p-${projectId}\\.preview\\.kiln-test\\.example/p/[^/]+/$`),
+    );
     expect(Date.parse(status.startedAt!)).toBeLessThanOrEqual(Date.now());
   });
 
   it("serves the app's page through the preview link, with the preview's scripts added", async () => {
-    const response = await fetch(previewUrl);
+    const response = await fetchPreview(previewUrl);
     expect(response.status).toBe(200);
     const page = await response.text();
     expect(page).toContain('Hello from the app');
@@ -77,7 +81,7 @@ describe('a project dev server behind the preview', () => {
   });
 
   it('passes paths, queries and bodies on without the link, and no cookies either way', async () => {
-    const response = await fetch(`${previewUrl}api/items?page=2`, {
+    const response = await fetchPreview(`${previewUrl}api/items?page=2`, {
       method: 'POST',
       body: 'hello',
       headers: { cookie: 'session_token=secret' },
@@ -99,18 +103,18 @@ describe('a project dev server behind the preview', () => {
 
   it("keeps the app's redirects, and its page's own absolute paths, under the link", async () => {
     const prefix = new URL(previewUrl).pathname.slice(0, -1);
-    const redirect = await fetch(`${previewUrl}go-home`, { redirect: 'manual' });
+    const redirect = await fetchPreview(`${previewUrl}go-home`, { redirect: 'manual' });
     expect(redirect.status).toBe(302);
     expect(redirect.headers.get('location')).toBe(`${prefix}/`);
 
     const origin = new URL(previewUrl).origin;
-    const absolute = await fetch(`${origin}/api/from-page`, {
+    const absolute = await fetchPreview(`${origin}/api/from-page`, {
       redirect: 'manual',
       headers: { referer: previewUrl },
     });
     expect(absolute.status).toBe(307);
     expect(absolute.headers.get('location')).toBe(`${prefix}/api/from-page`);
-    const stranger = await fetch(`${origin}/api/from-page`, {
+    const stranger = await fetchPreview(`${origin}/api/from-page`, {
       redirect: 'manual',
       headers: { referer: 'http://elsewhere.example/p/abc/' },
     });
@@ -127,18 +131,18 @@ describe('a project dev server behind the preview', () => {
 
   it('refuses a link without a valid token, and never takes a token to another project', async () => {
     const origin = new URL(previewUrl).origin;
-    expect((await fetch(`${origin}/p/not-a-token/`)).status).toBe(404);
-    expect((await fetch(`${origin}/`)).status).toBe(404);
+    expect((await fetchPreview(`${origin}/p/not-a-token/`)).status).toBe(404);
+    expect((await fetchPreview(`${origin}/`)).status).toBe(404);
 
     const other = await signUp(t.app);
     const site = await createProject(other.client, 'Static site');
     await createFile(other.client, site.id, 'index.html', { content: '<p>Static page</p>' });
     const link = await other.client.get(`/api/projects/${site.id}/preview`);
     const siteUrl = onPreview(preview, link.json<{ url: string }>().url);
-    const page = await (await fetch(siteUrl)).text();
+    const page = await (await fetchPreview(siteUrl)).text();
     expect(page).toContain('Static page');
     expect(page).not.toContain('Hello from the app');
-    const api = await fetch(`${siteUrl}api/items`);
+    const api = await fetchPreview(`${siteUrl}api/items`);
     expect(api.status).toBe(404);
   });
 
@@ -192,7 +196,7 @@ describe('a project dev server behind the preview', () => {
     const readUntil = (pattern: RegExp) => logs.waitFor(pattern);
     await readUntil(/app listening on 3000/);
 
-    await fetch(`${url}crash`);
+    await fetchPreview(`${url}crash`);
     const crashed = await waitForState(owner.client, projectId, 'crashed');
     expect(crashed).toMatchObject({ exitCode: 3, previewUrl: null });
     expect(crashed.message).toMatch(/exit code 3/);
@@ -200,7 +204,7 @@ describe('a project dev server behind the preview', () => {
     expect(logs.text).toMatch(/exit code 3/);
     logs.close();
     // The link now shows the project's files: it has no index.html.
-    expect((await fetch(url)).status).toBe(404);
+    expect((await fetchPreview(url)).status).toBe(404);
   });
 
   it("shows npm's install cache in the workspace to the app as an empty folder, and keeps it", async () => {
@@ -210,7 +214,7 @@ describe('a project dev server behind the preview', () => {
     await writeFile(path.join(cache, 'kept.txt'), 'a cached tarball');
     await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
     const running = await waitForState(owner.client, projectId, 'running');
-    const seen = await fetch(`${onPreview(preview, running.previewUrl!)}api/cache`);
+    const seen = await fetchPreview(`${onPreview(preview, running.previewUrl!)}api/cache`);
     expect(((await seen.json()) as { npmCache: string[] }).npmCache).toEqual([]);
     await owner.client.delete(`/api/projects/${projectId}/dev-server`);
     expect(await readFile(path.join(cache, 'kept.txt'), 'utf8')).toBe('a cached tarball');
@@ -222,12 +226,12 @@ describe('a project dev server behind the preview', () => {
     const url = onPreview(preview, link.json<{ url: string }>().url);
     const started = await owner.client.post(`/api/projects/${projectId}/dev-server`, {});
     expect(started.json<{ state: string }>().state).toBe('starting');
-    const page = await fetch(url);
+    const page = await fetchPreview(url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Hello from the app');
     await owner.client.delete(`/api/projects/${projectId}/dev-server`);
     // Stopped, the same link shows the project's files again: it has no index.html.
-    expect((await fetch(url)).status).toBe(404);
+    expect((await fetchPreview(url)).status).toBe(404);
   });
 
   it('stops on DELETE, and the link goes back to the static preview', async () => {
@@ -237,7 +241,7 @@ describe('a project dev server behind the preview', () => {
     const stopped = await owner.client.delete(`/api/projects/${projectId}/dev-server`);
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json()).toMatchObject({ state: 'stopped', previewUrl: null });
-    expect((await fetch(`${url}api/items`)).status).toBe(404);
+    expect((await fetchPreview(`${url}api/items`)).status).toBe(404);
   });
 
   it('stops the app of a project that is deleted', async () => {

@@ -1,5 +1,6 @@
 import type { DevServerStatus, PreviewLink, SubscriptionPlan } from '@kiln/shared';
 import type { Database } from '../../db/client';
+import type { ProjectRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { getEditableProject, getReadableProject } from '../projects';
 import type { DevServers, DevServerState } from './dev-servers';
@@ -9,8 +10,11 @@ export interface DevServerServiceDeps {
   devServers: DevServers;
   /** Whether this server's sandbox can run sessions (bubblewrap). */
   hasSessions: boolean;
-  /** A signed preview link for the project (decision 0005). */
-  previewLink: (projectId: string) => PreviewLink;
+  /**
+   * A signed preview link for the project (decision 0005), carrying the access generation read
+   * with the access check.
+   */
+  previewLink: (project: Pick<ProjectRow, 'id' | 'accessGeneration'>) => PreviewLink;
 }
 
 type Caller = { userId: string; projectId: string };
@@ -32,28 +36,28 @@ export async function startDevServer(
     plan: deps.plan,
     restart: deps.restart,
   });
-  return present(deps, project.id, state);
+  return present(deps, project, state);
 }
 
 export async function stopDevServer(deps: DevServerServiceDeps & Caller): Promise<DevServerStatus> {
   const project = await getEditableProject(deps);
-  return present(deps, project.id, await deps.devServers.stop(project.id));
+  return present(deps, project, await deps.devServers.stop(project.id));
 }
 
 export async function getDevServerStatus(
   deps: DevServerServiceDeps & Caller,
 ): Promise<DevServerStatus> {
   const project = await getReadableProject(deps);
-  return present(deps, project.id, deps.devServers.status(project.id));
+  return present(deps, project, deps.devServers.status(project.id));
 }
 
 /** The status, with a fresh preview link while the app answers. */
 function present(
   deps: Pick<DevServerServiceDeps, 'previewLink'>,
-  projectId: string,
+  project: Pick<ProjectRow, 'id' | 'accessGeneration'>,
   state: DevServerState,
 ): DevServerStatus {
   if (state.state !== 'running') return { ...state, previewUrl: null, previewExpiresAt: null };
-  const link = deps.previewLink(projectId);
+  const link = deps.previewLink(project);
   return { ...state, previewUrl: link.url, previewExpiresAt: link.expiresAt };
 }

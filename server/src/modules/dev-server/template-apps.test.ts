@@ -21,7 +21,7 @@ import { startWheelIndex } from '../../test/wheel-index';
 import { buildPreviewApp } from '../preview';
 import { getTemplate } from '../templates';
 import { NO_COMMAND, rubyAppMessage, STATIC_SITE } from './detect-command';
-import { onPreview } from './test-dev-server';
+import { fetchPreview, onPreview } from './test-dev-server';
 import {
   createFromTemplate,
   expectRunning,
@@ -211,20 +211,22 @@ describe('every template runs with Run app', () => {
       const main = await expectVitePage(app.url, '<div id="root"></div>', 'src/main.jsx');
       expect(main).toContain('createRoot');
       // Through Vite's proxy to the API, as the page's fetch goes.
-      const health = await fetch(`${app.url}api/health`);
+      const health = await fetchPreview(`${app.url}api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
-      const created = await fetch(`${app.url}api/notes`, {
+      const created = await fetchPreview(`${app.url}api/notes`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ text: 'Written through the preview' }),
       });
       expect(created.status, await created.clone().text()).toBe(201);
-      const notes = (await (await fetch(`${app.url}api/notes`)).json()) as Array<{ text: string }>;
+      const notes = (await (await fetchPreview(`${app.url}api/notes`)).json()) as Array<{
+        text: string;
+      }>;
       expect(notes.map((note) => note.text)).toContain('Written through the preview');
-      // The page's own root-relative call (`fetch('/api/notes')`) comes back under the link.
+      // The page's own root-relative call (`fetchPreview('/api/notes')`) comes back under the link.
       const origin = new URL(app.url).origin;
-      const fromPage = await fetch(`${origin}/api/notes`, {
+      const fromPage = await fetchPreview(`${origin}/api/notes`, {
         redirect: 'manual',
         headers: { referer: app.url },
       });
@@ -240,13 +242,13 @@ describe('every template runs with Run app', () => {
     async () => {
       const app = await runTemplate('nodejs-express', 6 * MINUTE);
       expect(app.command).toBe('npm run dev');
-      const index = await fetch(app.url);
+      const index = await fetchPreview(app.url);
       expect(index.status).toBe(200);
       expect(await index.json()).toMatchObject({
         name: 'express-api',
         endpoints: expect.arrayContaining(['GET /api/todos']) as unknown,
       });
-      const health = await fetch(`${app.url}api/health`);
+      const health = await fetchPreview(`${app.url}api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
       await stopApp(app.client, app.id);
     },
@@ -263,9 +265,9 @@ describe('every template runs with Run app', () => {
       expect(page.status, page.text).toBe(200);
       expect(page.text).toContain('<h1>Hello from Flask</h1>');
       expect(page.text).toContain('<li>Jinja templates with template inheritance</li>');
-      const greeting = await fetch(`${app.url}api/greet?name=Kiln`);
+      const greeting = await fetchPreview(`${app.url}api/greet?name=Kiln`);
       expect(await greeting.json()).toEqual({ message: 'Hello, Kiln!' });
-      const missing = await fetch(`${app.url}api/nothing`);
+      const missing = await fetchPreview(`${app.url}api/nothing`);
       expect(missing.status).toBe(404);
       expect(await missing.json()).toEqual({ error: 'Not found' });
       await stopApp(app.client, app.id);
@@ -328,14 +330,14 @@ describe('every template runs with Run app', () => {
       expect(page.status, page.text).toBe(200);
       expect(page.text).toContain('<title>Go Web Server</title>');
       // Go 1.22's method patterns route these.
-      const created = await fetch(`${app.url}api/items`, {
+      const created = await fetchPreview(`${app.url}api/items`, {
         method: 'POST',
         body: JSON.stringify({ name: 'Notebook' }),
       });
       expect(created.status).toBe(201);
       const item = (await created.json()) as { id: number; name: string };
       expect(item.name).toBe('Notebook');
-      const fetched = await fetch(`${app.url}api/items/${item.id}`);
+      const fetched = await fetchPreview(`${app.url}api/items/${item.id}`);
       expect(await fetched.json()).toEqual(item);
       await stopApp(app.client, app.id);
     },

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DevServerStatusSchema, type DevServerStatus } from '@kiln/shared';
@@ -81,21 +81,86 @@ export async function waitForState(
   }
 }
 
-/** The preview server's own address for a preview link (its origin is a test name). */
+/**
+ * A preview link on the test's preview server: its host stays the project's own preview host (a
+ * test name), its port becomes the server's. Reach it with `fetchPreview` or `upgradeAndSend`.
+ */
 export function onPreview(preview: FastifyInstance, link: string): string {
   const { port } = preview.server.address() as AddressInfo;
   const url = new URL(link);
-  return `http://127.0.0.1:${port}${url.pathname}${url.search}`;
+  url.port = String(port);
+  return url.toString();
 }
 
-/** Opens a raw upgrade at `url`, sends `text`, and answers the status, or what came back. */
+/**
+ * Where a request for a preview URL goes: the preview server on 127.0.0.1, asked for the URL's
+ * own host in the Host header, as a browser that resolves the project's name would ask it (Node
+ * resolves no test name, and its fetch sends no Host header of ours).
+ */
+function previewTarget(url: string) {
+  const target = new URL(url);
+  return {
+    host: '127.0.0.1',
+    port: Number(target.port),
+    path: `${target.pathname}${target.search}`,
+    headers: { host: target.host },
+  };
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** fetch for a preview URL (see `previewTarget`): a Response, redirects followed unless 'manual'. */
+export async function fetchPreview(
+  url: string,
+  init: {
+    method?: string;
+    body?: string;
+    headers?: Record<string, string>;
+    redirect?: 'follow' | 'manual';
+  } = {},
+): Promise<Response> {
+  const target = previewTarget(url);
+  const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+    const request = httpRequest({
+      ...target,
+      method: init.method ?? 'GET',
+      headers: { ...init.headers, ...target.headers },
+    });
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end(init.body);
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of answer) chunks.push(chunk as Buffer);
+  const status = answer.statusCode ?? 0;
+  const location = answer.headers.location;
+  if (REDIRECTS.has(status) && location && init.redirect !== 'manual') {
+    const method = status === 303 ? 'GET' : init.method;
+    return fetchPreview(new URL(location, url).toString(), { ...init, method });
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const each of Array.isArray(value) ? value : [value ?? '']) headers.append(name, each);
+  }
+  const empty = status === 204 || status === 304 || init.method === 'HEAD';
+  return new Response(empty ? null : Buffer.concat(chunks), { status, headers });
+}
+
+/** Opens a raw upgrade at a preview `url`, sends `text`, and answers the status, or what came back. */
 export function upgradeAndSend(
   url: string,
   text: string,
 ): Promise<{ status: number; answer: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, {
-      headers: { connection: 'Upgrade', upgrade: 'kiln-echo', cookie: 'session_token=secret' },
+    const target = previewTarget(url);
+    const request = httpRequest({
+      ...target,
+      headers: {
+        ...target.headers,
+        connection: 'Upgrade',
+        upgrade: 'kiln-echo',
+        cookie: 'session_token=secret',
+      },
     });
     request.on('upgrade', (_response, socket: Duplex) => {
       socket.once('data', (chunk: Buffer) => {

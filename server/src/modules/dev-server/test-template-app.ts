@@ -2,7 +2,7 @@ import { ProjectSchema, type DevServerStatus, type TemplateId } from '@kiln/shar
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { TestClient } from '../../test/client';
-import { devServerStatus, onPreview } from './test-dev-server';
+import { devServerStatus, fetchPreview, onPreview } from './test-dev-server';
 
 /** How long a template's app took: installing its packages, then starting until it answered. */
 export interface AppTiming {
@@ -105,7 +105,7 @@ export async function stopApp(client: TestClient, projectId: string): Promise<vo
 export async function fetchText(
   url: string,
 ): Promise<{ status: number; type: string; text: string }> {
-  const response = await fetch(url);
+  const response = await fetchPreview(url);
   return {
     status: response.status,
     type: response.headers.get('content-type') ?? '',

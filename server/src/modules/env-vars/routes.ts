@@ -50,7 +50,7 @@ export function registerEnvVarRoutes(fastify: FastifyInstance, deps: EnvVarDeps)
       // Validated here so the messages are the Environment Variables dialog's own.
       const input = parseInput(CreateEnvVarInputSchema, request.body);
       const { row, replaced } = await setEnvVar({ ...deps, userId: user.id, input });
-      // The name only: the value is a secret (docs/security-audit.md).
+      // The name only: the value is a secret (docs/security.md, "The audit log").
       await recordAudit(deps.db, request, {
         action: replaced ? 'env_var.updated' : 'env_var.created',
         projectId: row.projectId,

@@ -9,10 +9,15 @@ import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, injectConsoleScript } from './console-script';
+import { createAccessGenerations } from './access-generations';
 import { installDevServerProxy, type DevServerLookup } from './dev-proxy';
 import { DEV_SOCKET_SCRIPT, DEV_SOCKET_SCRIPT_PATH } from './dev-socket-script';
+import { createPreviewLinkCheck, type PreviewLinkCheck } from './link-check';
+import { redactPreviewUrl } from './log-redaction';
+import { projectIdOfHost, requestHostname } from './preview-host';
 import { getPreviewFile } from './service';
-import { previewTokenKey, verifyPreviewToken } from './token';
+import { previewTokenKey } from './token';
+import { isWithheldHeader } from './withheld-headers';
 
 export interface BuildPreviewAppOptions {
   env: Env;
@@ -25,9 +30,10 @@ export interface BuildPreviewAppOptions {
 
 /**
  * The preview server (decision 0005): a second Fastify instance on PREVIEW_PORT that serves
- * project files to anyone holding a signed, expiring link, from an origin that is not the app's.
- * It has no sessions: it never reads a cookie and never sets one, so a page it serves has
- * nothing of the user's to use, and the app's API, on another origin, does not answer its scripts.
+ * project files to anyone holding a signed, expiring link, each project from an origin of its
+ * own (`p-<project id>.` before PREVIEW_ORIGIN's host), none of them the app's. It has no
+ * sessions: it never reads a cookie and never sets one, so a page it serves has nothing of the
+ * user's to use, and the app's API, on another origin, does not answer its scripts.
  */
 export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
@@ -35,6 +41,13 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
     await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
   );
   const headers = securityHeaders(env.PUBLIC_URL);
+  const previewHostname = new URL(env.PREVIEW_ORIGIN).hostname;
+  const checkLink = createPreviewLinkCheck({
+    key,
+    previewHostname,
+    trustProxy: env.TRUST_PROXY,
+    generations: createAccessGenerations({ db: database.db }),
+  });
   const app = Fastify({
     trustProxy: env.TRUST_PROXY,
     // The token alone is ~120 characters, and the file path follows it.
@@ -46,22 +59,29 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
       ? {
           loggerInstance: options.logger.child(
             { server: 'preview' },
-            // A preview URL is a bearer credential for an hour: keep it out of the log.
+            // A preview URL is a bearer credential until it expires: keep it out of the log.
             { serializers: { req: (request: FastifyRequest) => describeRequest(request) } },
           ),
         }
       : { logger: false }),
   });
 
-  app.addHook('onRequest', async (request) => {
+  // First of the hooks, so the dev-server proxy's own only ever sees a project's host.
+  app.addHook('onRequest', async (request, reply) => {
     // Whatever the browser sends for this host (the app's cookies, on one machine) is not ours.
     delete request.headers.cookie;
     delete request.headers.authorization;
+    // Only a project's own host serves anything: the bare preview host, an IP address or any
+    // other name would be an origin shared by every project.
+    const hostname = requestHostname(request.headers, env.TRUST_PROXY);
+    if (projectIdOfHost(hostname, previewHostname) === null) {
+      return sendPage(reply, 404, 'Not found', 'There is nothing here.');
+    }
+    return undefined;
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.removeHeader('set-cookie');
     for (const name of Object.keys(reply.getHeaders())) {
-      if (name.toLowerCase().startsWith('access-control-')) reply.removeHeader(name);
+      if (isWithheldHeader(name)) reply.removeHeader(name);
     }
     void reply.headers(headers);
     return payload;
@@ -79,7 +99,7 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
     reply.type('text/javascript; charset=utf-8').send(CONSOLE_SCRIPT),
   );
   if (options.devServers) {
-    installDevServerProxy(app, { key, lookup: options.devServers, headers });
+    installDevServerProxy(app, { checkLink, lookup: options.devServers, headers });
     app.get(DEV_SOCKET_SCRIPT_PATH, async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(DEV_SOCKET_SCRIPT),
     );
@@ -91,12 +111,8 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
   );
 
   app.get<{ Params: { token: string; '*': string } }>('/p/:token/*', async (request, reply) => {
-    const check = verifyPreviewToken({ key, token: request.params.token });
-    if (!check.ok) {
-      return check.reason === 'expired'
-        ? sendPage(reply, 403, 'Preview link expired', 'Refresh the preview to get a new link.')
-        : sendPage(reply, 404, 'Preview not found', 'This preview link is not valid.');
-    }
+    const check = await checkLink(request.params.token, request.headers);
+    if (!check.ok) return sendRefusal(reply, check.reason);
     const requestPath = request.params['*'];
     const file = await getPreviewFile({
       db: database.db,
@@ -167,11 +183,27 @@ function queryOf(request: FastifyRequest): string {
 }
 
 function describeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.replace(/^\/p\/[^/?]+/, '/p/<token>'),
-    remoteAddress: request.ip,
-  };
+  return { method: request.method, url: redactPreviewUrl(request.url), remoteAddress: request.ip };
+}
+
+/** Why a link does not serve, said in the frame where the page would be. */
+function sendRefusal(
+  reply: FastifyReply,
+  reason: Extract<PreviewLinkCheck, { ok: false }>['reason'],
+) {
+  switch (reason) {
+    case 'expired':
+      return sendPage(reply, 403, 'Preview link expired', 'Refresh the preview to get a new link.');
+    case 'revoked':
+      return sendPage(
+        reply,
+        403,
+        'Preview link revoked',
+        'Who may see this project changed after this link was made. Refresh the preview to get a new link.',
+      );
+    case 'invalid':
+      return sendPage(reply, 404, 'Preview not found', 'This preview link is not valid.');
+  }
 }
 
 /** A small page for the preview frame: it shows in place of the user's page, so not JSON. */

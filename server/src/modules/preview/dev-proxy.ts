@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { rebaseRootBase } from './base-href';
 import { injectConsoleScript } from './console-script';
 import { DEV_SOCKET_TAG } from './dev-socket-script';
-import { verifyPreviewToken } from './token';
+import type { CheckPreviewLink } from './link-check';
+import { isWithheldHeader } from './withheld-headers';
 
 /** A project's running app, as the proxy reaches it (the dev-server module provides it). */
 export interface DevServerUpstream {
@@ -46,6 +47,11 @@ const HOP_HEADERS = new Set([
 /** How often an open WebSocket counts as a visit. */
 const SOCKET_TOUCH_MS = 10_000;
 /**
+ * How often an open WebSocket's link is checked again: one that expires or is revoked (its
+ * project's access changed) is cut within this, plus the generation cache's age.
+ */
+const SOCKET_RECHECK_MS = 1000;
+/**
  * How long a request made while the app starts waits for it to listen, before the static files
  * answer instead: a preview opened or refreshed just after Run shows the app, not a page of
  * files its dev server would have compiled.
@@ -60,39 +66,55 @@ interface Routed {
   prefix: string;
   /** What the app is asked for: the path after the prefix, with the query. */
   path: string;
+  /** Whether the link would still be let through now. */
+  stillAllowed(): Promise<boolean>;
 }
 
 /**
  * Puts a project's running dev server behind its preview link: every request and WebSocket
  * under `/p/<token>/` of a project whose app runs goes to that app, with the prefix taken off.
- * The token is checked as for static files, and names the one project it can reach. A request
+ * The link is checked as for static files (its token, its project's host, its generation), and
+ * names the one project it can reach; an open WebSocket is cut once it no longer passes. A request
  * from such a page to a path of its own (`/src/main.tsx`, `/api/todos`) is sent back under the
  * page's link, found in its Referer (sent to this origin only). Anything else falls through to
  * the static preview.
  */
 export function installDevServerProxy(
   app: FastifyInstance,
-  options: { key: Buffer; lookup: DevServerLookup; headers: Record<string, string> },
+  options: {
+    checkLink: CheckPreviewLink;
+    lookup: DevServerLookup;
+    headers: Record<string, string>;
+  },
 ): void {
-  const { key, lookup } = options;
+  const { checkLink, lookup } = options;
   const headers = { ...options.headers, 'referrer-policy': 'same-origin' };
 
   /** Where a request under a link goes; `wait` holds it while the project's app starts. */
-  const route = async (url: string, wait: boolean): Promise<Routed | null> => {
+  const route = async (
+    url: string,
+    requestHeaders: IncomingHttpHeaders,
+    wait: boolean,
+  ): Promise<Routed | null> => {
     if (!url.startsWith('/p/')) return null;
     const slash = url.indexOf('/', 3);
     if (slash === -1) return null;
     const token = url.slice(3, slash);
-    const check = verifyPreviewToken({ key, token });
+    const check = await checkLink(token, requestHeaders);
     if (!check.ok) return null;
     const found = lookup(check.projectId);
     const upstream = found instanceof Promise ? (wait ? await held(found) : null) : found;
     if (!upstream) return null;
-    return { upstream, prefix: url.slice(0, slash), path: url.slice(slash) };
+    return {
+      upstream,
+      prefix: url.slice(0, slash),
+      path: url.slice(slash),
+      stillAllowed: async () => (await checkLink(token, requestHeaders)).ok,
+    };
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    const routed = await route(request.url, true);
+    const routed = await route(request.url, request.headers, true);
     if (routed) {
       reply.hijack();
       // A browser that left while the app started is not answered.
@@ -102,7 +124,11 @@ export function installDevServerProxy(
       return reply;
     }
     const home = fromReferer(request.headers.referer, request.headers.host);
-    if (home && !/^\/(p|__kiln)\//.test(request.url) && (await route(`${home}/`, false))) {
+    if (
+      home &&
+      !/^\/(p|__kiln)\//.test(request.url) &&
+      (await route(`${home}/`, request.headers, false))
+    ) {
       // 307 keeps the method and body: a form post or fetch from the page arrives as sent.
       return reply.code(307).header('location', `${home}${request.url}`).send();
     }
@@ -119,7 +145,7 @@ export function installDevServerProxy(
     tunnels.add(socket);
     socket.on('close', () => tunnels.delete(socket));
     socket.on('error', () => socket.destroy());
-    void route(request.url ?? '', true).then((routed) => {
+    void route(request.url ?? '', request.headers, true).then((routed) => {
       if (socket.destroyed) return;
       if (!routed) {
         socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
@@ -247,7 +273,10 @@ function passedOn(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
   return outgoing;
 }
 
-/** The app's headers, less cookies and CORS, with the preview's own, and redirects kept inside. */
+/**
+ * The app's headers, less those no preview may send (withheld-headers.ts) and its own CSP, with
+ * the preview's own, and redirects kept inside.
+ */
 function answeredHeaders(
   headers: IncomingHttpHeaders,
   prefix: string,
@@ -255,8 +284,8 @@ function answeredHeaders(
 ): Record<string, string | string[]> {
   const answer: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_HEADERS.has(name) || name === 'set-cookie') continue;
-    if (name.startsWith('access-control-') || name === 'content-security-policy') continue;
+    if (value === undefined || HOP_HEADERS.has(name) || isWithheldHeader(name)) continue;
+    if (name === 'content-security-policy') continue;
     answer[name] = value;
   }
   const location = headers.location;
@@ -300,8 +329,15 @@ function tunnel(
   // idle while it lasts, even when nothing is said.
   const touch = () => routed.upstream.touch();
   const stillOpen = setInterval(touch, SOCKET_TOUCH_MS);
+  const recheck = setInterval(() => {
+    routed.stillAllowed().then(
+      (allowed) => allowed || close(),
+      () => close(),
+    );
+  }, SOCKET_RECHECK_MS);
   const close = () => {
     clearInterval(stillOpen);
+    clearInterval(recheck);
     app.destroy();
     socket.destroy();
   };

@@ -2,5 +2,6 @@
 // running dev servers.
 export { buildPreviewApp, type BuildPreviewAppOptions } from './app';
 export type { DevServerLookup, DevServerUpstream } from './dev-proxy';
+export { previewFrameSource } from './preview-host';
 export { createPreviewLink } from './service';
 export { previewTokenKey } from './token';

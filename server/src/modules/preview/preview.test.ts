@@ -14,6 +14,8 @@ import { CONSOLE_SCRIPT_PATH } from './console-script';
 import { createPreviewToken, previewTokenKey } from './token';
 
 const PREVIEW_ORIGIN = 'http://preview.kiln-test.example';
+/** The origin of one project's previews. */
+const originOf = (projectId: string) => `http://p-${projectId}.preview.kiln-test.example`;
 const CONSOLE_TAG = `<script src="${CONSOLE_SCRIPT_PATH}"></script>`;
 /** PNG signature, then bytes that are not UTF-8 (0xff) and a NUL, as real images have. */
 const LOGO = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff, 0xfe, 7, 42]);
@@ -82,11 +84,18 @@ describe('preview', () => {
     return response.json<PreviewLink>();
   }
 
-  /** Requests a URL of the preview origin (or a path relative to `base`) from the preview server. */
+  /**
+   * Requests a URL under the preview host (or a path relative to `base`) from the preview server,
+   * sent to its host as a browser would.
+   */
   function fetchPreview(url: string, base?: string, headers: Record<string, string> = {}) {
     const target = new URL(url, base);
-    expect(target.origin).toBe(PREVIEW_ORIGIN);
-    return preview.inject({ method: 'GET', url: target.pathname + target.search, headers });
+    expect(target.hostname).toMatch(/(^|\.)preview\.kiln-test\.example$/);
+    return preview.inject({
+      method: 'GET',
+      url: target.pathname + target.search,
+      headers: { ...headers, host: target.host },
+    });
   }
 
   const tokenOf = (link: PreviewLink) => new URL(link.url).pathname.split('/')[2]!;
@@ -96,7 +105,7 @@ describe('preview', () => {
   }
 
   describe('GET /api/projects/:id/preview', () => {
-    it('answers the owner a signed link on the preview origin that works for an hour', async () => {
+    it("answers the owner a signed link on the project's own preview origin that works for 15 minutes", async () => {
       const before = Date.now();
       const response = await owner.client.get(`/api/projects/${siteId}/preview`);
       expect(response.statusCode).toBe(200);
@@ -104,8 +113,9 @@ describe('preview', () => {
       const link = response.json<PreviewLink>();
       expect(Object.keys(link).sort()).toEqual(['expiresAt', 'url']);
       expect(link.url).toMatch(
-        new RegExp(`^${PREVIEW_ORIGIN}/p/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}/$`),
+        new RegExp(`^${originOf(siteId)}/p/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{43}/$`),
       );
+      expect(PREVIEW_LINK_TTL_MS).toBe(15 * 60_000);
       const expiresAt = Date.parse(link.expiresAt);
       expect(expiresAt).toBeGreaterThan(before + PREVIEW_LINK_TTL_MS - 2000);
       expect(expiresAt).toBeLessThanOrEqual(Date.now() + PREVIEW_LINK_TTL_MS);
@@ -181,13 +191,13 @@ describe('preview', () => {
       expect(folder.body).toBe(`<html>${CONSOLE_TAG}<body>Docs home</body></html>`);
 
       const token = tokenOf(siteLink);
-      const root = await preview.inject({ method: 'GET', url: `/p/${token}` });
+      const root = await fetchPreview(`${originOf(siteId)}/p/${token}`);
       expect(root.statusCode).toBe(302);
       expect(root.headers.location).toBe(`/p/${token}/`);
     });
 
     it('answers a small 404 page for what the project does not hold', async () => {
-      const base = new URL(siteLink.url).pathname;
+      const base = siteLink.url;
       // Escaped slashes and dots reach the route as written (browsers resolve plain dots first).
       for (const path of [
         'nope.html',
@@ -196,21 +206,21 @@ describe('preview', () => {
         'a//b',
         '%2e%2e%2Findex.html',
       ]) {
-        const response = await preview.inject({ method: 'GET', url: `${base}${path}` });
+        const response = await fetchPreview(`${base}${path}`);
         expect(response.statusCode, path).toBe(404);
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(response.body).not.toContain(CONSOLE_SCRIPT_PATH);
       }
-      const home = await preview.inject({ method: 'GET', url: '/' });
+      const home = await fetchPreview(`${originOf(siteId)}/`);
       expect(home.statusCode).toBe(404);
-      const malformed = await preview.inject({ method: 'GET', url: `${base}%ZZ` });
+      const malformed = await fetchPreview(`${base}%ZZ`);
       expect(malformed.statusCode).toBe(400);
       expect(malformed.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(malformed.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('serves the console script, which forwards to the parent window', async () => {
-      const response = await preview.inject({ method: 'GET', url: CONSOLE_SCRIPT_PATH });
+      const response = await fetchPreview(CONSOLE_SCRIPT_PATH, siteLink.url);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(response.body).toContain('kiln-preview');
@@ -223,9 +233,10 @@ describe('preview', () => {
       const token = createPreviewToken({
         key: await previewKey(),
         projectId: siteId,
+        generation: 0,
         expiresAt: new Date(Date.now() - 1000),
       });
-      const response = await preview.inject({ method: 'GET', url: `/p/${token}/` });
+      const response = await fetchPreview(`${originOf(siteId)}/p/${token}/`);
       expect(response.statusCode).toBe(403);
       expect(response.body).toContain('Preview link expired');
       expect(response.body).not.toContain('rebeccapurple');
@@ -245,6 +256,7 @@ describe('preview', () => {
       const foreignKey = createPreviewToken({
         key: previewTokenKey(Buffer.alloc(32, 7)),
         projectId: otherId,
+        generation: 0,
         expiresAt: new Date(Date.now() + 60_000),
       });
       for (const token of [
@@ -255,7 +267,9 @@ describe('preview', () => {
         foreignKey,
         'x'.repeat(600),
       ]) {
-        const response = await preview.inject({ method: 'GET', url: `/p/${token}/` });
+        // Each sent to the host of the project it names, so only the token itself is judged.
+        const named = token.startsWith(retargeted) || token === foreignKey ? otherId : siteId;
+        const response = await fetchPreview(`${originOf(named)}/p/${token}/`);
         expect(response.statusCode, token).toBe(404);
         expect(response.body).not.toContain('secret');
       }
@@ -279,20 +293,32 @@ describe('preview', () => {
       expect(home.body).not.toContain('mine');
     });
 
-    it('keeps preview links out of the log', async () => {
+    it('keeps preview links out of the log, in the path and in the query', async () => {
       const lines: string[] = [];
       const host = Fastify({
         logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
       });
       const logged = await buildPreviewApp({ env: t.env, database: t.database, logger: host.log });
-      try {
-        const response = await logged.inject({
+      const token = tokenOf(siteLink);
+      const send = (url: string) => {
+        const target = new URL(url);
+        return logged.inject({
           method: 'GET',
-          url: new URL(siteLink.url).pathname,
+          url: target.pathname + target.search,
+          headers: { host: target.host },
         });
-        expect(response.statusCode).toBe(200);
-        expect(lines.join('')).toContain('/p/<token>/');
-        expect(lines.join('')).not.toContain(tokenOf(siteLink));
+      };
+      try {
+        expect((await send(siteLink.url)).statusCode).toBe(200);
+        // A page that hands its own link on in a query, plain, as a whole URL, or dot escaped.
+        const query = `?next=/p/${token}/&back=${encodeURIComponent(siteLink.url)}&t=${token.replace('.', '%2E')}`;
+        expect((await send(`${siteLink.url}${query}`)).statusCode).toBe(200);
+        expect((await send(`${PREVIEW_ORIGIN}/${query}`)).statusCode).toBe(404);
+        const log = lines.join('');
+        expect(log).toContain('/p/<token>/?next=/p/<token>/&back=');
+        expect(log).toContain('"url":"/?next=/p/<token>/');
+        expect(log).not.toContain(token);
+        expect(log).not.toContain(token.split('.')[1]);
       } finally {
         await logged.close();
         await host.close();
@@ -305,6 +331,7 @@ describe('preview', () => {
         const response = await second.inject({
           method: 'GET',
           url: new URL('css/site.css', siteLink.url).pathname,
+          headers: { host: new URL(siteLink.url).host },
         });
         expect(response.statusCode).toBe(200);
       } finally {
@@ -335,22 +362,30 @@ describe('preview', () => {
       const expired = createPreviewToken({
         key: await previewKey(),
         projectId: siteId,
+        generation: 0,
         expiresAt: new Date(Date.now() - 1000),
       });
+      const site = originOf(siteId);
       for (const url of [
         siteLink.url,
         new URL('img/logo.png', siteLink.url).toString(),
-        `${PREVIEW_ORIGIN}/p/${token}/missing.html`,
-        `${PREVIEW_ORIGIN}/p/${expired}/`,
-        `${PREVIEW_ORIGIN}/p/not-a-token/`,
-        `${PREVIEW_ORIGIN}${CONSOLE_SCRIPT_PATH}`,
+        `${site}/p/${token}/missing.html`,
+        `${site}/p/${expired}/`,
+        `${site}/p/not-a-token/`,
+        `${site}${CONSOLE_SCRIPT_PATH}`,
+        // Refused hosts answer with the same headers.
+        `${PREVIEW_ORIGIN}/p/${token}/`,
       ]) {
         expectIsolationHeaders(await fetchPreview(url, undefined, headers));
       }
       const preflight = await preview.inject({
         method: 'OPTIONS',
         url: new URL(siteLink.url).pathname,
-        headers: { ...headers, 'access-control-request-method': 'POST' },
+        headers: {
+          ...headers,
+          host: new URL(site).host,
+          'access-control-request-method': 'POST',
+        },
       });
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -362,11 +397,10 @@ describe('preview', () => {
       expect(csp).toMatch(/style-src 'self' 'unsafe-inline'/);
     });
 
-    it('lets the app frame the preview origin', async () => {
+    it("lets the app frame every project's preview origin, and no other", async () => {
       const response = await owner.client.get('/api/health');
-      expect(String(response.headers['content-security-policy'])).toContain(
-        `frame-src 'self' ${PREVIEW_ORIGIN}`,
-      );
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toMatch(/frame-src 'self' http:\/\/\*\.preview\.kiln-test\.example(;|$)/);
     });
   });
 });

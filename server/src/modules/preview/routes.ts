@@ -13,7 +13,7 @@ import { previewTokenKey } from './token';
 const IdParams = z.object({ id: z.string() });
 const PreviewQuery = z.object({ path: FilePathSchema.optional() });
 
-/** GET /api/projects/{id}/preview on the app server: the owner's signed link to the preview. */
+/** GET /api/projects/{id}/preview on the app server: a member's signed link to the preview. */
 export async function registerPreviewRoutes(
   fastify: FastifyInstance,
   deps: { db: Database; env: Env },
@@ -37,12 +37,12 @@ export async function registerPreviewRoutes(
         userId: user.id,
         projectId: request.params.id,
       });
-      // The link is a credential for an hour: no cache may keep it.
+      // The link is a credential until it expires: no cache may keep it.
       void reply.header('cache-control', 'private, no-store');
       return createPreviewLink({
         key,
         previewOrigin: env.PREVIEW_ORIGIN,
-        projectId: project.id,
+        project,
         path: request.query.path,
       });
     },

@@ -2,24 +2,35 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { FilePathSchema, PREVIEW_LINK_TTL_MS, type PreviewLink } from '@kiln/shared';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files, type ProjectRow } from '../../db/schema';
+import { projectPreviewOrigin } from './preview-host';
 import { createPreviewToken } from './token';
 
-/** A signed link to a project's preview; `path` names the HTML file to open (else the root). */
+/**
+ * A signed link to a project's preview, on the project's own preview origin; `path` names the
+ * HTML file to open (else the root). It carries the project's access generation, read with the
+ * access check that allowed it, so a later removal or demotion revokes it.
+ */
 export function createPreviewLink(options: {
   key: Buffer;
   previewOrigin: string;
-  projectId: string;
+  project: Pick<ProjectRow, 'id' | 'accessGeneration'>;
   path?: string | undefined;
   now?: Date;
 }): PreviewLink {
+  const { project } = options;
   const now = options.now ?? new Date();
   // Whole seconds, as the token carries them, so the answer states exactly when it stops working.
   const expiresAt = new Date(Math.floor((now.getTime() + PREVIEW_LINK_TTL_MS) / 1000) * 1000);
-  const token = createPreviewToken({ key: options.key, projectId: options.projectId, expiresAt });
+  const token = createPreviewToken({
+    key: options.key,
+    projectId: project.id,
+    generation: project.accessGeneration,
+    expiresAt,
+  });
   const filePath = (options.path ?? '').split('/').map(encodeURIComponent).join('/');
   return {
-    url: `${options.previewOrigin}/p/${token}/${filePath}`,
+    url: `${projectPreviewOrigin(options.previewOrigin, project.id)}/p/${token}/${filePath}`,
     expiresAt: expiresAt.toISOString(),
   };
 }

@@ -13,6 +13,11 @@ import { safeEqual } from '../../lib/tokens';
 const PayloadSchema = z.object({
   /** Project id. */
   p: z.uuid(),
+  /**
+   * The project's access generation when the link was made: a link of an older generation is
+   * revoked (a member was removed or made a viewer since).
+   */
+  g: z.number().int().min(0),
   /** Expiry, in seconds since the epoch. */
   e: z.number().int().positive(),
 });
@@ -22,7 +27,10 @@ const MAX_TOKEN_LENGTH = 512;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 export type PreviewTokenCheck =
-  { ok: true; projectId: string; expiresAt: Date } | { ok: false; reason: 'invalid' | 'expired' };
+  | { ok: true; projectId: string; generation: number; expiresAt: Date }
+  | { ok: false; reason: 'invalid' }
+  /** Genuine but past its time: the project it names is still told, to check the host. */
+  | { ok: false; reason: 'expired'; projectId: string };
 
 export function previewTokenKey(secret: Buffer): Buffer {
   return deriveKey(secret, 'preview-token');
@@ -31,10 +39,15 @@ export function previewTokenKey(secret: Buffer): Buffer {
 export function createPreviewToken(options: {
   key: Buffer;
   projectId: string;
+  generation: number;
   expiresAt: Date;
 }): string {
   const payload = Buffer.from(
-    JSON.stringify({ p: options.projectId, e: Math.floor(options.expiresAt.getTime() / 1000) }),
+    JSON.stringify({
+      p: options.projectId,
+      g: options.generation,
+      e: Math.floor(options.expiresAt.getTime() / 1000),
+    }),
   ).toString('base64url');
   return `${payload}.${sign(options.key, payload)}`;
 }
@@ -61,11 +74,12 @@ export function verifyPreviewToken(options: {
   }
   const parsed = PayloadSchema.safeParse(decoded);
   if (!parsed.success) return { ok: false, reason: 'invalid' };
-  const expiresAt = new Date(parsed.data.e * 1000);
+  const { p: projectId, g: generation, e: expiry } = parsed.data;
+  const expiresAt = new Date(expiry * 1000);
   if (expiresAt.getTime() <= (options.now ?? new Date()).getTime()) {
-    return { ok: false, reason: 'expired' };
+    return { ok: false, reason: 'expired', projectId };
   }
-  return { ok: true, projectId: parsed.data.p, expiresAt };
+  return { ok: true, projectId, generation, expiresAt };
 }
 
 function sign(key: Buffer, payload: string): string {

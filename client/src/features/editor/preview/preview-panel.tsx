@@ -1,9 +1,4 @@
-import {
-  PREVIEW_MESSAGE_SOURCE,
-  PreviewConsoleMessageSchema,
-  type PreviewConsoleMessage,
-  type PreviewLink,
-} from '@kiln/shared';
+import type { PreviewConsoleMessage, PreviewLink } from '@kiln/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2, Monitor, RotateCw, Smartphone, Tablet, TerminalSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +7,7 @@ import { cn } from '../../../lib/cn';
 import { PHONE_QUERY } from '../use-media-query';
 import { DEVICE_ORDER, DEVICES, deviceLabel, fitDevice, type Device } from './device-fit';
 import { PreviewConsole } from './preview-console';
+import { frameConsoleMessage } from './preview-message';
 import { PreviewScreen } from './preview-screen';
 import { useContentSize } from './use-content-size';
 
@@ -21,8 +17,9 @@ const REFRESH_SPINNER_MS = 500;
 const CONSOLE_LIMIT = 500;
 
 /**
- * An HTML page of the project rendered from its files, on the preview origin with a signed,
- * expiring link (decision 0005), so its scripts cannot reach Kiln's origin or the user's session.
+ * An HTML page of the project rendered from its files, on the project's own preview origin with a
+ * signed, expiring link (decision 0005), so its scripts cannot reach Kiln's origin, the user's
+ * session or another project's previews.
  * `path` is the page (preview-page.ts chooses it: the open HTML file, or the page shown last
  * while its CSS or script is edited); `revision` changes whenever the project's files are
  * saved, which reloads the page.
@@ -32,6 +29,7 @@ export function PreviewPanel({
   path,
   revision,
   appUrl = null,
+  onRenewAppUrl,
 }: {
   projectId: string;
   path: string;
@@ -41,6 +39,11 @@ export function PreviewPanel({
    * the page, and left to reload itself on saves (its dev server's hot reload).
    */
   appUrl?: string | null;
+  /**
+   * Asks for a fresh link to the running app (Refresh), as the one shown may have been revoked;
+   * answers whether the link changed.
+   */
+  onRenewAppUrl?: () => Promise<boolean>;
 }) {
   // A phone's own screen is the size worth checking there first.
   const [device, setDevice] = useState<Device>(() =>
@@ -57,7 +60,7 @@ export function PreviewPanel({
 
   const link = useQuery<PreviewLink>({
     queryKey: [`/api/projects/${projectId}/preview?path=${encodeURIComponent(path)}`],
-    // Links expire after an hour: fetch a fresh one a few minutes before.
+    // Links expire 15 minutes after they are made: fetch a fresh one 5 minutes before.
     refetchInterval: (query) => {
       const expiresAt = query.state.data ? Date.parse(query.state.data.expiresAt) : 0;
       return Math.max(60_000, expiresAt - Date.now() - 5 * 60_000);
@@ -69,11 +72,11 @@ export function PreviewPanel({
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      // Only our own frame, from the preview origin, may write to the console.
-      if (event.origin !== origin || event.source !== frame.current?.contentWindow) return;
-      const parsed = PreviewConsoleMessageSchema.safeParse(event.data);
-      if (!parsed.success || parsed.data.source !== PREVIEW_MESSAGE_SOURCE) return;
-      setMessages((current) => [...current.slice(-(CONSOLE_LIMIT - 1)), parsed.data]);
+      const message = frameConsoleMessage(event, {
+        origin,
+        window: frame.current?.contentWindow,
+      });
+      if (message) setMessages((current) => [...current.slice(-(CONSOLE_LIMIT - 1)), message]);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -87,8 +90,20 @@ export function PreviewPanel({
 
   const refresh = () => {
     setMessages([]);
-    setReloads((count) => count + 1);
     setSpinning(true);
+    const reloadUnlessChanged = (changed: boolean) => {
+      if (!changed) setReloads((count) => count + 1);
+    };
+    // With a fresh link: the one shown may have expired (a computer asleep) or been revoked
+    // (who may see the project changed). A new link reloads the frame by itself.
+    if (appUrl !== null) {
+      if (onRenewAppUrl)
+        void onRenewAppUrl().then(reloadUnlessChanged, () => reloadUnlessChanged(false));
+      else reloadUnlessChanged(false);
+      return;
+    }
+    const shown = link.data?.url;
+    void link.refetch().then((result) => reloadUnlessChanged(result.data?.url !== shown));
   };
 
   return (
