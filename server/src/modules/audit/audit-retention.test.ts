@@ -25,8 +25,15 @@ describe('audit retention', () => {
   });
   afterAll(() => t.close());
 
-  /** Entries of one project of their own, each `daysAgo` old, labelled by their age. */
-  async function entriesAged(daysAgo: number[], now = Date.now()) {
+  /**
+   * A moment far enough ahead that the app's own retention job, which runs on the real clock,
+   * never removes what these tests age against it: otherwise the job and the test remove the same
+   * rows at once and the counts depend on which ran first.
+   */
+  const future = () => Date.now() + 1_000 * DAY_MS;
+
+  /** Entries of one project of their own, each `daysAgo` before `now`, labelled by their age. */
+  async function entriesAged(daysAgo: number[], now: number) {
     const projectId = randomUUID();
     await t.database.db.insert(auditEvents).values(
       daysAgo.map((days) => ({
@@ -48,7 +55,7 @@ describe('audit retention', () => {
   }
 
   it('removes entries older than the retention period and keeps the rest', async () => {
-    const now = Date.now();
+    const now = future();
     const remaining = await entriesAged([400, 31, 30.01, 29.99, 1, 0], now);
     const removed = await removeExpiredAuditEvents({
       db: t.database.db,
@@ -60,10 +67,12 @@ describe('audit retention', () => {
   });
 
   it('removes a backlog larger than one batch, batch after batch', async () => {
-    const remaining = await entriesAged([90, 80, 70, 60, 50, 5]);
+    const now = future();
+    const remaining = await entriesAged([90, 80, 70, 60, 50, 5], now);
     const removed = await removeExpiredAuditEvents({
       db: t.database.db,
       retentionDays: 30,
+      now: new Date(now),
       batchSize: 2,
     });
     expect(removed).toBeGreaterThanOrEqual(5);
@@ -82,7 +91,7 @@ describe('audit retention', () => {
       expect(schedule?.intervalMs).toBe(AUDIT_RETENTION_INTERVAL_MS);
       expect(AUDIT_RETENTION_INTERVAL_MS).toBe(6 * 3_600_000);
 
-      const remaining = await entriesAged([45, 31, 20]);
+      const remaining = await entriesAged([45, 31, 20], Date.now());
       await t.database.db
         .update(jobSchedules)
         .set({ nextRunAt: sql`now() - interval '1 second'` })

@@ -12,7 +12,10 @@ const AUDIT_RETENTION_BATCH = 5_000;
 
 const DAY_MS = 86_400_000;
 
-/** Removes audit entries older than the retention period, oldest first, in batches. */
+/**
+ * Removes audit entries older than the retention period, oldest first, in batches, until a batch
+ * finds none: a short batch alone proves nothing when another instance's job removes rows too.
+ */
 export async function removeExpiredAuditEvents(options: {
   db: DbOrTx;
   retentionDays: number;
@@ -34,7 +37,7 @@ export async function removeExpiredAuditEvents(options: {
       .where(inArray(auditEvents.id, batch))
       .returning({ id: auditEvents.id });
     removed += deleted.length;
-    if (deleted.length < batchSize) return removed;
+    if (deleted.length === 0) return removed;
   }
 }
 
