@@ -34,6 +34,7 @@ import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
 import { runtimesOfThisServer } from './modules/runtimes';
 import { registerExecRoutes } from './modules/exec/routes';
+import { setServerStorageCaps } from './modules/files';
 import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
 import { registerPreviewRoutes } from './modules/preview/routes';
@@ -308,6 +309,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   jobs.register(memberJobs.invitationMail);
   registerMemberRoutes(app, { db: database.db, jobs, memberJobs, accessChanges });
+  setServerStorageCaps({ maxMb: env.PROJECT_MAX_MB, maxFiles: env.PROJECT_MAX_FILES });
   registerFileRoutes(app, { db: database.db, afterBulkImport });
   registerTemplateRoutes(app);
   const runQueue = new RunQueue(env.EXEC_CONCURRENCY, env.EXEC_QUEUE_LENGTH);

@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { formatStorageSize, PLANS, SUBSCRIPTION_PLANS } from '@kiln/shared';
 import { z } from 'zod';
 import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
 import { defaultPreviewOrigin, previewOriginProblems } from './preview-origin';
@@ -97,6 +98,8 @@ const EnvSchema = z.object({
   INSTALL_MAX_MB: positiveInt(1024),
   INSTALL_MAX_FILES: positiveInt(100_000),
   INSTALL_CONCURRENCY: positiveInt(2),
+  PROJECT_MAX_MB: z.coerce.number().positive().optional(),
+  PROJECT_MAX_FILES: z.coerce.number().int().positive().optional(),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -178,6 +181,15 @@ export interface Env extends Omit<
    */
   PREVIEW_ORIGIN: string;
   isProduction: boolean;
+}
+
+/** Each plan's storage per project, as the settings table names it: "5 GB Free, 50 GB Pro, …". */
+function planStorage(measure: 'bytes' | 'entries'): string {
+  return SUBSCRIPTION_PLANS.map((plan) => {
+    const limit = PLANS[plan].storage[measure];
+    const figure = measure === 'bytes' ? formatStorageSize(limit) : limit.toLocaleString('en-US');
+    return `${figure} ${PLANS[plan].name}`;
+  }).join(', ');
 }
 
 export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: string }> = {
@@ -331,6 +343,16 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`2`',
     description:
       'Package installs running at once on this server (one per project); past that an install is refused with 429.',
+  },
+  PROJECT_MAX_MB: {
+    default: `unset (each plan's own: ${planStorage('bytes')})`,
+    description:
+      "Lowers every plan's storage per project to this many MB (fractions allowed), for a server with less disk than the plans sell; never raises a plan's. A write past it is refused whole.",
+  },
+  PROJECT_MAX_FILES: {
+    default: `unset (each plan's own: ${planStorage('entries')})`,
+    description:
+      "Lowers every plan's files and folders per project to this many; never raises a plan's. A write past it is refused whole.",
   },
   STRIPE_SECRET_KEY: {
     default: 'unset (checkout answers 503)',

@@ -24,3 +24,6 @@ export * from './dev-server/schemas';
 export * from './presence/schemas';
 export * from './agent/schemas';
 export * from './members/schemas';
+export * from './storage/limits';
+export * from './storage/schemas';
+export * from './storage/format';

@@ -1,4 +1,6 @@
 /** Plan catalogue. Prices are in GBP per month. */
+import { PROJECT_STORAGE_LIMITS, type ProjectStorageLimits } from './storage/limits';
+
 export const SUBSCRIPTION_PLANS = ['free', 'pro', 'enterprise'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 
@@ -17,6 +19,8 @@ export interface PlanDetails {
   projectLimit: number | null;
   /** AI tokens (input and output together) a month; `null` means unlimited. */
   aiTokensPerMonth: number | null;
+  /** What one project may hold (shared/src/storage/limits.ts says why these figures). */
+  storage: ProjectStorageLimits;
 }
 
 export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
@@ -35,6 +39,7 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
     ],
     projectLimit: 3,
     aiTokensPerMonth: 500_000,
+    storage: PROJECT_STORAGE_LIMITS.free,
   },
   pro: {
     id: 'pro',
@@ -53,6 +58,7 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
     ],
     projectLimit: null,
     aiTokensPerMonth: 10_000_000,
+    storage: PROJECT_STORAGE_LIMITS.pro,
   },
   enterprise: {
     id: 'enterprise',
@@ -70,5 +76,6 @@ export const PLANS: Record<SubscriptionPlan, PlanDetails> = {
     ],
     projectLimit: null,
     aiTokensPerMonth: null,
+    storage: PROJECT_STORAGE_LIMITS.enterprise,
   },
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -130,6 +131,13 @@ export const projects = pgTable(
      * changed). Preview links carry the value they were made under: a bump revokes them all.
      */
     accessGeneration: integer('access_generation').notNull().default(0),
+    /**
+     * What the project's files hold: the sum of their sizes, and its files and folders. Kept by
+     * triggers on `files` (migration 0015), so every write counts whoever makes it; the file
+     * service reads them to enforce the plan's quota (modules/files/storage-quota.ts).
+     */
+    storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(0),
+    storageEntries: integer('storage_entries').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

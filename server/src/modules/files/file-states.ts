@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import { getEditableProject } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { ancestorsOf } from './paths';
+import { writeFileRows, type FileRowValues } from './file-rows';
+import { fileEntryColumns, type FileEntryView } from './presenter';
 import { byPath, lockProjectTree, touchProject } from './service';
+import { withinStorageQuota } from './storage-quota';
 
 /**
  * What is at a path of a project, whole: a folder, a text or the bytes of a binary file. The AI
@@ -75,76 +78,90 @@ export async function listSubtree(db: DbOrTx, projectId: string, path: string): 
 }
 
 /**
- * Puts paths of a project into the given states in one transaction: null removes what is there,
- * a folder is created if missing, a file is written (its version goes up, so an editor holding
- * it sees it changed). Folders the files need are created too.
+ * Puts paths of a project into the given states in one transaction, within the project's
+ * storage quota: all of it is saved, or nothing (StorageQuotaError). Null removes what is at a
+ * path (that row alone), a folder is created if missing, a file is written (its version goes
+ * up, so an editor holding it sees it changed). Folders the files need are created too. The
+ * AI agents' Undo, Git and the workspace sync write this way; the sync keeps the ids and
+ * versions this answers, one entry per path given a state.
  */
 export async function applyFileStates(options: {
   db: Database;
   userId: string;
   projectId: string;
   states: ReadonlyMap<string, FileState | null>;
-}): Promise<void> {
-  const { db, projectId, states } = options;
+}): Promise<FileEntryView[]> {
+  const { db, userId, projectId, states } = options;
   await getEditableProject(options);
-  await db.transaction(async (tx) => {
+  const removed = [...states].filter(([, state]) => state === null).map(([path]) => path);
+  const folders = new Set<string>();
+  const written: FileRowValues[] = [];
+  for (const [path, state] of states) {
+    if (!state) continue;
+    for (const folder of ancestorsOf(path)) folders.add(folder);
+    if (state.isDirectory) folders.add(path);
+    else written.push(fileRowOf(path, state));
+  }
+  const kept = [...states].filter(([, state]) => state !== null).map(([path]) => path);
+
+  return db.transaction(async (tx) => {
     await lockProjectTree(tx, projectId);
-    const removed = [...states].filter(([, state]) => state === null).map(([path]) => path);
-    if (removed.length > 0) {
-      await tx
-        .delete(files)
-        .where(and(eq(files.projectId, projectId), inArray(files.path, removed)));
-    }
-    const folders = new Set<string>();
-    for (const [path, state] of states) {
-      if (!state) continue;
-      for (const folder of ancestorsOf(path)) folders.add(folder);
-      if (state.isDirectory) folders.add(path);
-    }
-    if (folders.size > 0) {
-      // A file may stand where a folder goes back; the folder wins, as it held files before.
-      await tx
-        .delete(files)
-        .where(
-          and(
-            eq(files.projectId, projectId),
-            inArray(files.path, [...folders]),
-            eq(files.isDirectory, false),
-          ),
-        );
-      await tx
-        .insert(files)
-        .values([...folders].map((path) => ({ projectId, path, isDirectory: true })))
-        .onConflictDoNothing();
-    }
-    const now = new Date();
-    for (const [path, state] of states) {
-      if (!state || state.isDirectory) continue;
-      const size =
-        state.content !== null ? Buffer.byteLength(state.content) : (state.data?.length ?? 0);
-      const values = {
-        content: state.content,
-        data: state.content === null ? (state.data ?? Buffer.alloc(0)) : null,
-        mimeType: state.mimeType ?? mimeTypeFromName(path),
-        size,
-      };
-      // A folder standing where the file goes back is replaced by it, with what it held.
-      await tx
-        .delete(files)
-        .where(
-          and(
-            eq(files.projectId, projectId),
-            sql`(${files.path} = ${path} and ${files.isDirectory})`,
-          ),
-        );
-      await tx
-        .insert(files)
-        .values({ projectId, path, isDirectory: false, ...values, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [files.projectId, files.path],
-          set: { ...values, version: sql`${files.version} + 1`, updatedAt: now },
-        });
-    }
+    await withinStorageQuota(tx, { project: projectId, writerId: userId }, async () => {
+      await deletePaths(tx, projectId, removed);
+      // A file may stand where a folder goes; the folder wins, as it holds files.
+      await deletePaths(tx, projectId, [...folders], eq(files.isDirectory, false));
+      // A folder standing where a file goes is replaced by it (its row alone).
+      await deletePaths(
+        tx,
+        projectId,
+        written.map((file) => file.path),
+        eq(files.isDirectory, true),
+      );
+      await writeFileRows(tx, projectId, [...folders], written);
+    });
     await touchProject(tx, projectId);
+    return readEntries(tx, projectId, kept);
   });
+}
+
+/** Rows per statement when a statement names paths, well under PostgreSQL's bind limit. */
+const PATHS_PER_STATEMENT = 1000;
+
+function* pathChunks(paths: readonly string[]): Generator<string[]> {
+  for (let start = 0; start < paths.length; start += PATHS_PER_STATEMENT) {
+    yield paths.slice(start, start + PATHS_PER_STATEMENT);
+  }
+}
+
+async function deletePaths(tx: DbOrTx, projectId: string, paths: string[], only?: SQL) {
+  for (const chunk of pathChunks(paths)) {
+    await tx
+      .delete(files)
+      .where(and(eq(files.projectId, projectId), inArray(files.path, chunk), only));
+  }
+}
+
+async function readEntries(tx: DbOrTx, projectId: string, paths: string[]) {
+  const entries: FileEntryView[] = [];
+  for (const chunk of pathChunks(paths)) {
+    entries.push(
+      ...(await tx
+        .select(fileEntryColumns)
+        .from(files)
+        .where(and(eq(files.projectId, projectId), inArray(files.path, chunk)))),
+    );
+  }
+  return entries;
+}
+
+function fileRowOf(path: string, state: FileState): FileRowValues {
+  const isText = state.content !== null;
+  const data = isText ? null : (state.data ?? Buffer.alloc(0));
+  return {
+    path,
+    content: state.content,
+    data,
+    mimeType: state.mimeType ?? mimeTypeFromName(path),
+    size: isText ? Buffer.byteLength(state.content ?? '') : (data?.length ?? 0),
+  };
 }

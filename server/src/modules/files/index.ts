@@ -1,10 +1,17 @@
-// The files module's public entry: the file service other modules change projects through,
-// and the search the AI agent shares with the editor.
+// The files module's public entry: the file service other modules change projects through (each
+// write within the project's storage quota, refused whole with StorageQuotaError past it), and
+// the search the AI agent shares with the editor.
 export * from './service';
 export * from './file-states';
 export * from './paths';
 export * from './regex-pool';
 export * from './row-groups';
 export * from './search';
+export {
+  lockProjectStorage,
+  setServerStorageCaps,
+  StorageQuotaError,
+  withinStorageQuota,
+} from './storage-quota';
 export * from './text-cache';
 export { presentFile } from './presenter';

@@ -23,6 +23,7 @@ import { registerFileListRoutes } from './list-routes';
 import { presentFile } from './presenter';
 import { RegexSearchPool } from './regex-pool';
 import { searchFiles } from './search';
+import { registerStorageRoutes } from './storage-routes';
 import { ProjectTextCache } from './text-cache';
 import {
   createFile,
@@ -90,6 +91,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
     registerFileListRoutes(scope, { db, textCache });
+    registerStorageRoutes(scope, { db });
 
     app.get(
       '/api/files/:projectId/content',

@@ -8,10 +8,11 @@ import { AppError } from '../../lib/app-error';
 import { editableProjectIds, getEditableProject, getReadableProject } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { formatBytes } from '../../lib/format';
-import { batches } from '../../lib/batches';
+import { insertFolders, writeFileRows, type FileRowValues } from './file-rows';
 import { ancestorsOf, isInside } from './paths';
 import { fileNotFound, getFileFor, isFileId } from './policy';
 import { fileColumns, fileEntryColumns, type FileEntryView, type FileView } from './presenter';
+import { withinStorageQuota } from './storage-quota';
 
 type CreateFileValues = z.output<typeof CreateFileInputSchema>;
 
@@ -90,14 +91,6 @@ async function checkNewPath(tx: DbOrTx, projectId: string, path: string): Promis
     .limit(1);
   if (child) throw alreadyExists(path);
   return ancestors.filter((ancestor) => !existing.has(ancestor));
-}
-
-async function insertFolders(tx: DbOrTx, projectId: string, paths: string[]) {
-  if (paths.length === 0) return;
-  await tx
-    .insert(files)
-    .values(paths.map((path) => ({ projectId, path, isDirectory: true })))
-    .onConflictDoNothing();
 }
 
 /** Another writer got there between our check and our insert. */
@@ -227,19 +220,26 @@ export async function createFile(options: {
   try {
     return await db.transaction(async (tx) => {
       await lockProjectTree(tx, projectId);
-      await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
-      const [row] = await tx
-        .insert(files)
-        .values({
-          projectId,
-          path,
-          isDirectory: input.isDirectory,
-          content: input.isDirectory ? null : input.content,
-          mimeType: input.isDirectory ? null : mimeTypeFromName(path),
-          size: input.isDirectory ? 0 : Buffer.byteLength(input.content),
-        })
-        .returning(fileColumns);
-      if (!row) throw new Error('file insert returned nothing');
+      const row = await withinStorageQuota(
+        tx,
+        { project: projectId, writerId: userId },
+        async () => {
+          await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
+          const [inserted] = await tx
+            .insert(files)
+            .values({
+              projectId,
+              path,
+              isDirectory: input.isDirectory,
+              content: input.isDirectory ? null : input.content,
+              mimeType: input.isDirectory ? null : mimeTypeFromName(path),
+              size: input.isDirectory ? 0 : Buffer.byteLength(input.content),
+            })
+            .returning(fileColumns);
+          if (!inserted) throw new Error('file insert returned nothing');
+          return inserted;
+        },
+      );
       await touchProject(tx, projectId);
       return row;
     });
@@ -267,25 +267,36 @@ export async function saveFileContent(options: {
   if (size > FILE_LIMITS.textBytes) throw textTooLarge();
   if (!isFileId(fileId)) throw fileNotFound();
 
-  // Access is checked in the same statement as the write: a save is the editor's hottest call.
-  const writableProjects = editableProjectIds(db, userId);
-  const [saved] = await db
-    .update(files)
-    .set({ content, size, version: sql`${files.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(files.id, fileId),
-        inArray(files.projectId, writableProjects),
-        eq(files.isDirectory, false),
-        isNotNull(files.content),
-        baseVersion === undefined ? undefined : eq(files.version, baseVersion),
-      ),
-    )
-    .returning(fileColumns);
-  if (saved) {
-    await touchProject(db, saved.projectId);
-    return { saved: true, file: saved };
-  }
+  // Access is checked in the statements that lock and write: a save is the editor's hottest
+  // call. Someone who may not change the file locks nothing and writes nothing.
+  const saved = await db.transaction(async (tx) => {
+    const writableProjects = editableProjectIds(tx, userId);
+    const projectOfFile = tx
+      .select({ id: files.projectId })
+      .from(files)
+      .where(and(eq(files.id, fileId), inArray(files.projectId, writableProjects)));
+    const [row] = await withinStorageQuota(
+      tx,
+      { project: sql`${projectOfFile}`, writerId: userId },
+      () =>
+        tx
+          .update(files)
+          .set({ content, size, version: sql`${files.version} + 1`, updatedAt: new Date() })
+          .where(
+            and(
+              eq(files.id, fileId),
+              inArray(files.projectId, writableProjects),
+              eq(files.isDirectory, false),
+              isNotNull(files.content),
+              baseVersion === undefined ? undefined : eq(files.version, baseVersion),
+            ),
+          )
+          .returning(fileColumns),
+    );
+    if (row) await touchProject(tx, row.projectId);
+    return row;
+  });
+  if (saved) return { saved: true, file: saved };
 
   // Nothing was written: say why.
   const current = await getFileFor({ db, userId, fileId, need: 'write' });
@@ -317,24 +328,31 @@ export async function moveFile(options: {
       if (file.isDirectory && isInside(path, file.path)) {
         throw invalid(`A folder cannot be moved into itself (${file.path} to ${path})`);
       }
-      await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
-
-      const now = new Date();
-      if (file.isDirectory) {
-        await tx
-          .update(files)
-          .set({
-            path: sql`${path} || substr(${files.path}, length(${file.path}) + 1)`,
-            updatedAt: now,
-          })
-          .where(and(eq(files.projectId, projectId), under(file.path)));
-      }
-      const [moved] = await tx
-        .update(files)
-        .set({ path, updatedAt: now })
-        .where(eq(files.id, file.id))
-        .returning(fileColumns);
-      if (!moved) throw fileNotFound();
+      // A move adds the folders on its way that have no row yet.
+      const moved = await withinStorageQuota(
+        tx,
+        { project: projectId, writerId: userId },
+        async () => {
+          await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
+          const now = new Date();
+          if (file.isDirectory) {
+            await tx
+              .update(files)
+              .set({
+                path: sql`${path} || substr(${files.path}, length(${file.path}) + 1)`,
+                updatedAt: now,
+              })
+              .where(and(eq(files.projectId, projectId), under(file.path)));
+          }
+          const [row] = await tx
+            .update(files)
+            .set({ path, updatedAt: now })
+            .where(eq(files.id, file.id))
+            .returning(fileColumns);
+          if (!row) throw fileNotFound();
+          return row;
+        },
+      );
       await touchProject(tx, projectId);
       return moved;
     });
@@ -354,28 +372,27 @@ export async function deleteFile(options: {
     const { projectId } = await getFileFor({ db: tx, userId, fileId, need: 'write' });
     await lockProjectTree(tx, projectId);
     const file = await getFileFor({ db: tx, userId, fileId, need: 'write' });
-    await tx
-      .delete(files)
-      .where(
-        file.isDirectory
-          ? and(
-              eq(files.projectId, projectId),
-              sql`(${files.id} = ${file.id} or ${under(file.path)})`,
-            )
-          : eq(files.id, file.id),
-      );
+    // A deletion always fits; it takes the storage lock for the lock order alone.
+    await withinStorageQuota(tx, { project: projectId, writerId: userId }, () =>
+      tx
+        .delete(files)
+        .where(
+          file.isDirectory
+            ? and(
+                eq(files.projectId, projectId),
+                sql`(${files.id} = ${file.id} or ${under(file.path)})`,
+              )
+            : eq(files.id, file.id),
+        ),
+    );
     await touchProject(tx, projectId);
     return file;
   });
 }
 
 /** A file as an upload brings it: text in `content`, anything else in `data`. */
-export interface NewProjectFile {
-  path: string;
-  content: string | null;
-  data: Buffer | null;
+export interface NewProjectFile extends FileRowValues {
   mimeType: string;
-  size: number;
 }
 
 /**
@@ -421,29 +438,9 @@ export async function writeUploadedFiles(options: {
         if (!existing.has(folder)) newFolders.add(folder);
       }
     }
-    await insertFolders(tx, projectId, [...newFolders]);
-
-    const written: FileView[] = [];
-    for (const batch of batches(incoming)) {
-      const now = new Date();
-      written.push(
-        ...(await tx
-          .insert(files)
-          .values(batch.map((file) => ({ projectId, ...file, updatedAt: now })))
-          .onConflictDoUpdate({
-            target: [files.projectId, files.path],
-            set: {
-              content: sql`excluded.content`,
-              data: sql`excluded.data`,
-              mimeType: sql`excluded.mime_type`,
-              size: sql`excluded.size`,
-              version: sql`${files.version} + 1`,
-              updatedAt: now,
-            },
-          })
-          .returning(fileColumns)),
-      );
-    }
+    const written = await withinStorageQuota(tx, { project: projectId, writerId: userId }, () =>
+      writeFileRows(tx, projectId, [...newFolders], incoming),
+    );
     await touchProject(tx, projectId);
     return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   });

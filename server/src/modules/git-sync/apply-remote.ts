@@ -1,12 +1,5 @@
 import { mimeTypeFromName } from '../../lib/file-types';
-import {
-  ancestorsOf,
-  applyFileStates,
-  isInside,
-  writeUploadedFiles,
-  type FileState,
-  type NewProjectFile,
-} from '../files';
+import { ancestorsOf, applyFileStates, isInside, type FileState } from '../files';
 import type { GitSyncDeps } from './deps';
 import type { FlatTree, TreeEntry } from './git-objects';
 import { canHold, canHoldBytes, fileStateOf, type ProjectTree } from './project-files';
@@ -26,10 +19,10 @@ export interface AppliedChanges {
  * that only held deleted files go too, as Git has no empty folders. `extraRemovals` are paths
  * (folders) to remove as well, for an import.
  *
- * Removals go first (they also clear folders standing where a file arrives), then the files are
- * written the way an upload writes them, many rows per statement: a 2,000-file import is a few
- * statements instead of thousands. Were the second step to fail, the synced commit has not moved
- * yet, so the next pull takes the same changes again.
+ * Removals and writes are one transaction of the file service, many rows per statement: a
+ * 2,000-file import is a few statements instead of thousands, and a change past the project's
+ * storage quota is refused whole. Were it to fail, the synced commit has not moved yet, so the
+ * next pull takes the same changes again.
  */
 export async function applyRemoteChanges(
   deps: GitSyncDeps,
@@ -44,7 +37,7 @@ export async function applyRemoteChanges(
 ): Promise<AppliedChanges> {
   const { files, take } = options;
   const removals = new Map<string, FileState | null>();
-  const writes: NewProjectFile[] = [];
+  const writes = new Map<string, FileState>();
   const applied: AppliedChanges = { created: [], updated: [], deleted: [], heldBack: [] };
   const blobs = await options.repository.readBlobs(
     [...take].flatMap(([path, entry]) => (entry && canHold(path, entry.mode) ? [entry.oid] : [])),
@@ -67,29 +60,32 @@ export async function applyRemoteChanges(
       continue;
     }
     const state = fileStateOf(path, bytes);
-    writes.push({
-      path,
-      content: state.content,
-      data: state.content === null ? bytes : null,
+    writes.set(path, {
+      ...state,
       mimeType:
         mimeTypeFromName(path) ??
         (state.content === null ? 'application/octet-stream' : 'text/plain'),
-      size: bytes.length,
     });
     (files.tree.has(path) ? applied.updated : applied.created).push(path);
   }
   for (const path of options.extraRemovals ?? []) removals.set(path, null);
   for (const folder of emptiedFolders(files, applied, removals)) removals.set(folder, null);
   // A folder where a file now goes (the remote replaced one with the other) makes way for it.
-  const written = new Set(writes.map((file) => file.path));
   for (const folder of files.folders) {
-    if (written.has(folder) || ancestorsOf(folder).some((path) => written.has(path))) {
+    if (writes.has(folder) || ancestorsOf(folder).some((path) => writes.has(path))) {
       removals.set(folder, null);
     }
   }
-  const target = { db: deps.db, userId: options.ownerId, projectId: options.projectId };
-  if (removals.size > 0) await applyFileStates({ ...target, states: removals });
-  if (writes.length > 0) await writeUploadedFiles({ ...target, files: writes });
+  // One write, all of it or nothing: a pull past the project's storage quota changes nothing.
+  const states = new Map<string, FileState | null>([...removals, ...writes]);
+  if (states.size > 0) {
+    await applyFileStates({
+      db: deps.db,
+      userId: options.ownerId,
+      projectId: options.projectId,
+      states,
+    });
+  }
   return applied;
 }
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { ancestorsOf } from '../files';
+import { ancestorsOf, lockProjectStorage, withinStorageQuota } from '../files';
 import { getTemplate } from '../templates';
 import { listUploadEntriesForProject } from '../uploads';
 import { getOwnedProject } from './policy';
@@ -101,7 +101,10 @@ export async function createProject(options: {
       })
       .returning();
     if (!project) throw new Error('project insert returned nothing');
-    await insertFiles(tx, project.id, withFolderRows([...startingFiles.values()]));
+    // An import past the plan's storage quota makes no project at all.
+    await withinStorageQuota(tx, { project: project.id, writerId: user.id }, () =>
+      insertFiles(tx, project.id, withFolderRows([...startingFiles.values()])),
+    );
     return project;
   });
 }
@@ -214,6 +217,9 @@ export function onProjectDeleted(listener: ProjectDeletedListener): () => void {
 export async function deleteProject(options: { db: Database; userId: string; projectId: string }) {
   await options.db.transaction(async (tx) => {
     await getOwnedProject({ db: tx, userId: options.userId, projectId: options.projectId });
+    // The file service's lock order (storage, then files): a save running now waits, then finds
+    // nothing, instead of deadlocking with this delete.
+    await lockProjectStorage(tx, options.projectId);
     await tx.delete(files).where(eq(files.projectId, options.projectId));
     await tx.delete(projects).where(eq(projects.id, options.projectId));
   });

@@ -24,7 +24,12 @@ export function registerUploadRoutes(fastify: FastifyInstance, deps: { db: Datab
         // Signed-out requests are refused before a byte of the body is read.
         const user = requireUser(request);
         const file = await readSingleFile(request);
-        const upload = await createUpload({ db: deps.db, ownerId: user.id, file });
+        const upload = await createUpload({
+          db: deps.db,
+          ownerId: user.id,
+          plan: user.subscriptionPlan,
+          file,
+        });
         return reply.status(201).send(upload);
       },
     );

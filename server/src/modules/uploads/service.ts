@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS, type UploadedFile } from '@kiln/shared';
+import { UPLOAD_LIMITS, type SubscriptionPlan, type UploadedFile } from '@kiln/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { fromHex, selectBytea } from '../../db/bytea';
@@ -9,6 +9,7 @@ import { isTextFile, isZipUpload, mimeTypeFromName } from '../../lib/file-types'
 import { formatBytes } from '../../lib/format';
 import { batches } from '../../lib/batches';
 import { presentUpload } from './presenter';
+import { makeRoomForUpload } from './staged-budget';
 import { extractZip } from './zip';
 
 export interface IncomingFile {
@@ -44,9 +45,11 @@ export function uploadTooLarge(isZip: boolean): AppError {
 export async function createUpload(options: {
   db: Database;
   ownerId: string;
+  /** The owner's plan, which bounds what the account keeps staged (staged-budget.ts). */
+  plan: SubscriptionPlan;
   file: IncomingFile;
 }): Promise<UploadedFile> {
-  const { db, ownerId, file } = options;
+  const { db, ownerId, plan, file } = options;
   const isZip = isZipUpload(file);
   const cap = isZip ? UPLOAD_LIMITS.zipBytes : UPLOAD_LIMITS.fileBytes;
   if (file.bytes.length > cap) throw uploadTooLarge(isZip);
@@ -62,7 +65,9 @@ export async function createUpload(options: {
     isZip,
     content,
   };
+  const stored = file.bytes.length + entries.reduce((sum, entry) => sum + entry.size, 0);
   const id = await db.transaction(async (tx) => {
+    await makeRoomForUpload(tx, { ownerId, plan, bytes: stored });
     const [inserted] = await tx
       .insert(uploads)
       .values({ ...values, data: file.bytes })

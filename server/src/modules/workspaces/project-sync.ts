@@ -11,6 +11,7 @@ import {
   deleteFile,
   listFiles,
   saveFileContent,
+  StorageQuotaError,
   writeUploadedFiles,
   type NewProjectFile,
 } from '../files';
@@ -306,7 +307,7 @@ export class ProjectSync {
           db,
           userId,
           input: { projectId, path: filePath, isDirectory: true, content: '' },
-        }).catch(() => null);
+        }).catch((error: unknown) => this.refused(error, filePath, onDisk.stamp, report));
         if (folder) this.agreed.set(filePath, { ...this.agree(folder), stamp: '', hash: '' });
         report.fromDisk.push(filePath);
         continue;
@@ -339,8 +340,16 @@ export class ProjectSync {
       if (existing && !existing.isDirectory && existing.hasText) {
         // No base version: a change made on disk is the latest word on this file, and the
         // version it replaces stays in the file's history.
-        const outcome = await saveFileContent({ db, userId, fileId: existing.id, content: text });
-        if (!outcome.saved) continue;
+        const outcome = await saveFileContent({
+          db,
+          userId,
+          fileId: existing.id,
+          content: text,
+        }).catch((error: unknown) => {
+          if (!(error instanceof StorageQuotaError)) throw error;
+          return this.refused(error, filePath, onDisk.stamp, report);
+        });
+        if (!outcome?.saved) continue;
         saved = outcome.file;
       } else {
         if (existing) await deleteFile({ db, userId, fileId: existing.id });
@@ -348,7 +357,7 @@ export class ProjectSync {
           db,
           userId,
           input: { projectId, path: filePath, isDirectory: false, content: text },
-        }).catch(() => null);
+        }).catch((error: unknown) => this.refused(error, filePath, onDisk.stamp, report));
         if (!created) continue;
         saved = created;
       }
@@ -361,6 +370,10 @@ export class ProjectSync {
         userId,
         projectId,
         files: binaries.map((binary) => binary.file),
+      }).catch((error: unknown) => {
+        if (!(error instanceof StorageQuotaError)) throw error;
+        for (const binary of binaries) this.refused(error, binary.file.path, binary.stamp, report);
+        return [];
       });
       for (const file of written) {
         const binary = binaries.find((candidate) => candidate.file.path === file.path)!;
@@ -368,6 +381,19 @@ export class ProjectSync {
         report.fromDisk.push(file.path);
       }
     }
+  }
+
+  /**
+   * A save the project's storage quota refused: left on disk until it changes again, and said in
+   * the terminals. A create that failed otherwise (a name taken meanwhile) is skipped quietly, as
+   * before, and tried again next pass.
+   */
+  private refused(error: unknown, filePath: string, stamp: string, report: SyncReport): null {
+    if (!(error instanceof StorageQuotaError)) return null;
+    this.skipped.set(filePath, stamp);
+    const problem = `Changes made on disk were not saved to the project: ${error.message}`;
+    if (!report.problems.includes(problem)) report.problems.push(problem);
+    return null;
   }
 
   /** Deletes from the project what was deleted on disk; a folder takes its contents along. */

@@ -1,0 +1,221 @@
+import {
+  formatStorageSize,
+  PLANS,
+  type ProjectStorage,
+  type StorageMeasure,
+  type SubscriptionPlan,
+} from '@kiln/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type DbOrTx } from '../../db/client';
+import { AppError, notFound } from '../../lib/app-error';
+import { formatCount } from '../../lib/format';
+import { getReadableProject } from '../projects';
+
+/**
+ * A project's storage quota, enforced here for every writer of files: the editor, uploads,
+ * imports, Git, the AI agents and the workspace sync all write through the file service, and
+ * each of its writes runs between `lockProjectStorage` and `assertWithinStorageQuota` in one
+ * transaction. The totals are kept by triggers on `files` (migration 0015), so reading them
+ * costs one row whatever the project holds.
+ */
+
+/** This server's own caps per project, below every plan's (PROJECT_MAX_MB, PROJECT_MAX_FILES). */
+interface ServerStorageCaps {
+  bytes: number | null;
+  entries: number | null;
+}
+
+let serverCaps: ServerStorageCaps = { bytes: null, entries: null };
+
+/**
+ * Set once by `buildApp` from the settings (unset: the plans' own limits). A module setting,
+ * not an argument, because every writer of files in every module reaches the quota and none of
+ * them is handed the settings.
+ */
+export function setServerStorageCaps(settings: { maxMb?: number; maxFiles?: number }): void {
+  serverCaps = {
+    bytes: settings.maxMb === undefined ? null : Math.floor(settings.maxMb * 1024 * 1024),
+    entries: settings.maxFiles ?? null,
+  };
+}
+
+type Measure = 'bytes' | 'entries';
+
+/** A project's limit on one measure: its owner's plan's, or this server's cap when lower. */
+function limitOf(plan: SubscriptionPlan, measure: Measure) {
+  const planLimit = PLANS[plan].storage[measure];
+  const cap = serverCaps[measure];
+  return cap !== null && cap < planLimit
+    ? { limit: cap, serverLimit: true }
+    : { limit: planLimit, serverLimit: false };
+}
+
+/** What a project holds and whose plan sets its quota, read under the lock. */
+export interface StorageSnapshot {
+  projectId: string;
+  ownerId: string;
+  plan: SubscriptionPlan;
+  bytes: number;
+  entries: number;
+}
+
+interface StorageRow {
+  projectId: string;
+  ownerId: string;
+  plan: SubscriptionPlan;
+  bytes: string | number;
+  entries: number;
+}
+
+/**
+ * Locks a project's storage totals until the transaction ends and answers them as they are
+ * before the write: two writers of one project take turns from here to their commit, so they
+ * cannot both fit into the same room. `project` is the project's id, or a subquery answering
+ * it (a save knows only its file). Null when there is no such project.
+ *
+ * Lock order: the project's tree lock (lockProjectTree) when a write takes it, then this row,
+ * then the rows of `files`; touchProject updates this same row last.
+ */
+export async function lockProjectStorage(
+  tx: DbOrTx,
+  project: string | SQL,
+): Promise<StorageSnapshot | null> {
+  return readStorage(tx, project, sql`for no key update of p`);
+}
+
+async function readStorage(
+  db: DbOrTx,
+  project: string | SQL,
+  lock = sql``,
+): Promise<StorageSnapshot | null> {
+  const [row] = await queryRows<StorageRow>(
+    db,
+    sql`select p.id as "projectId", p.owner_id as "ownerId", u.subscription_plan as "plan",
+          p.storage_bytes as "bytes", p.storage_entries as "entries"
+        from projects p join users u on u.id = p.owner_id
+        where p.id = (${project})
+        ${lock}`,
+  );
+  return row ? { ...row, bytes: Number(row.bytes) } : null;
+}
+
+/**
+ * Runs `write` (statements of `tx` that change a project's files) within the project's quota:
+ * locked first, checked after. Answers what `write` answered; throws StorageQuotaError when it
+ * went past a limit, for the caller's transaction to roll back whole.
+ */
+export async function withinStorageQuota<T>(
+  tx: DbOrTx,
+  options: { project: string | SQL; writerId: string },
+  write: () => Promise<T>,
+): Promise<T> {
+  const before = await lockProjectStorage(tx, options.project);
+  const result = await write();
+  if (before) await assertWithinStorageQuota(tx, before, options.writerId);
+  return result;
+}
+
+/** A write refused because the project would pass its quota; nothing of it was saved. */
+export class StorageQuotaError extends AppError {
+  constructor(
+    message: string,
+    /** The measure it would pass, how much the write adds, what the project held and may hold. */
+    readonly detail: { measure: Measure; needed: number; used: number; limit: number },
+  ) {
+    super('PLAN_LIMIT', message);
+    this.name = 'StorageQuotaError';
+  }
+}
+
+/**
+ * Ends a write under `lockProjectStorage`: refuses it (the caller's transaction rolls back, so
+ * nothing of it is saved) when it grew a measure past the project's limit. A write that grows
+ * nothing, a deletion say, always passes, even in a project already over (after a downgrade).
+ */
+export async function assertWithinStorageQuota(
+  tx: DbOrTx,
+  before: StorageSnapshot,
+  writerId: string,
+): Promise<void> {
+  const after = await readStorage(tx, before.projectId);
+  if (!after) return;
+  for (const measure of ['bytes', 'entries'] as const) {
+    const needed = after[measure] - before[measure];
+    const { limit, serverLimit } = limitOf(before.plan, measure);
+    if (needed > 0 && after[measure] > limit) {
+      const detail = { measure, needed, used: before[measure], limit };
+      throw new StorageQuotaError(
+        quotaMessage({
+          ...detail,
+          serverLimit,
+          plan: before.plan,
+          isOwner: writerId === before.ownerId,
+        }),
+        detail,
+      );
+    }
+  }
+}
+
+/** "This change needs 12.4 MB but the project has 3.1 MB left of its 5 GB (Free plan). …" */
+function quotaMessage(options: {
+  measure: Measure;
+  needed: number;
+  used: number;
+  limit: number;
+  serverLimit: boolean;
+  plan: SubscriptionPlan;
+  isOwner: boolean;
+}): string {
+  const { measure, needed, used, limit } = options;
+  const whose = options.serverLimit
+    ? "this server's limit per project"
+    : `${PLANS[options.plan].name} plan`;
+  const left = Math.max(0, limit - used);
+  const change =
+    measure === 'bytes'
+      ? `This change needs ${formatStorageSize(needed)}`
+      : `This change adds ${entriesText(needed)}`;
+  const room =
+    measure === 'bytes'
+      ? left > 0
+        ? `the project has ${formatStorageSize(left)} left of its ${formatStorageSize(limit)}`
+        : `the project has no room left: it holds ${formatStorageSize(used)} of its ${formatStorageSize(limit)}`
+      : left > 0
+        ? `the project has room for ${formatCount(left)} more of its ${formatCount(limit)}`
+        : `the project already holds ${entriesText(used)}, its limit of ${formatCount(limit)}`;
+  return `${change} but ${room} (${whose}). ${remedy(options)}`;
+}
+
+const entriesText = (count: number) =>
+  `${formatCount(count)} ${count === 1 ? 'file or folder' : 'files and folders'}`;
+
+/** What to do about it: delete files, and upgrade when a higher plan would raise the limit. */
+function remedy(options: { serverLimit: boolean; plan: SubscriptionPlan; isOwner: boolean }) {
+  const next = options.plan === 'free' ? 'Pro' : options.plan === 'pro' ? 'Enterprise' : null;
+  if (options.serverLimit || !next) return 'Delete files to make room.';
+  return options.isOwner
+    ? `Delete files or upgrade to ${next}.`
+    : `Delete files, or ask the project's owner to upgrade to ${next}.`;
+}
+
+/** The usage and limits of a project any member may read. */
+export async function getProjectStorage(options: {
+  db: Database;
+  userId: string;
+  projectId: string;
+}): Promise<ProjectStorage> {
+  await getReadableProject(options);
+  const storage = await readStorage(options.db, options.projectId);
+  if (!storage) throw notFound('Project not found');
+  const measure = (name: Measure): StorageMeasure => ({
+    used: storage[name],
+    ...limitOf(storage.plan, name),
+  });
+  return {
+    projectId: storage.projectId,
+    plan: storage.plan,
+    bytes: measure('bytes'),
+    entries: measure('entries'),
+  };
+}
