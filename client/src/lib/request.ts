@@ -44,22 +44,39 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
+/** The JSON body of a helper error (`{status}: {json}`), or null when it carries none of ours. */
+function helperErrorBody(
+  error: unknown,
+): { error?: unknown; message?: unknown; code?: unknown } | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return null;
+  try {
+    const body: unknown = JSON.parse(match[1] ?? '');
+    return typeof body === 'object' && body !== null ? body : null;
+  } catch {
+    // Not JSON: a proxy page or plain text.
+    return null;
+  }
+}
+
 /**
  * Reads the server's `error` field back out of a helper error (`{status}: {json}`), which the
  * failure toasts show; falls back when the body is not one of ours.
  */
 export function serverErrorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return error.message || fallback;
-  try {
-    const body = JSON.parse(match[1] ?? '') as { error?: unknown; message?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
-    if (typeof body.message === 'string' && body.message) return body.message;
-  } catch {
-    // Not JSON: a proxy page or plain text.
-  }
+  const body = helperErrorBody(error);
+  if (!body) return /^\d{3}: /.test(error.message) ? fallback : error.message || fallback;
+  if (typeof body.error === 'string' && body.error) return body.error;
+  if (typeof body.message === 'string' && body.message) return body.message;
   return fallback;
+}
+
+/** The server's error code of a helper error (`PLAN_LIMIT`), for screens that branch on it. */
+export function serverErrorCode(error: unknown): string | null {
+  const code = helperErrorBody(error)?.code;
+  return typeof code === 'string' && code ? code : null;
 }
 
 /** The HTTP status carried by a helper error, if any. */

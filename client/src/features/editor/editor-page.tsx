@@ -22,6 +22,7 @@ import { isMacPlatform, shortcutLabel } from './dialogs/shortcuts';
 import { EnvVarsDialog } from '../env-vars';
 import { DatabaseToolsDialog } from '../database';
 import { GitHubDialog } from '../git-sync';
+import { StorageMeter } from '../storage';
 import { DeployDialog } from '../deployment';
 import type { CodeEditorHandle } from '../quick-actions';
 import { ShortcutsDialog } from './dialogs/shortcuts-dialog';
@@ -369,6 +370,7 @@ function Workspace({ projectId, projectName }: { projectId: string; projectName:
       onDelete={setDeleting}
       onUpload={(entries) => void actions.upload(entries)}
       readOnly={viewOnly}
+      footer={<StorageMeter projectId={projectId} changedAt={files.dataUpdatedAt} />}
     />
   );
   const codePane = (

@@ -63,6 +63,7 @@ export function FileTree({
   onSelect,
   onUpload,
   readOnly = false,
+  footer,
   ...actions
 }: {
   files: ProjectFileEntry[];
@@ -72,6 +73,8 @@ export function FileTree({
   onUpload: (entries: UploadEntry[]) => void;
   /** A viewer's tree: files open, nothing is created, renamed, deleted or uploaded. */
   readOnly?: boolean;
+  /** Shown under the rows, at the foot of the pane (the project's storage). */
+  footer?: ReactNode;
 } & RowActions) {
   const [filter, setFilter] = useState('');
   const [dragging, setDragging] = useState(false);
@@ -165,7 +168,7 @@ export function FileTree({
         />
       </div>
       {files.length === 0 ? (
-        <p className="text-muted-foreground px-4 py-6 text-center text-sm">No files yet</p>
+        <p className="text-muted-foreground flex-1 px-4 py-6 text-center text-sm">No files yet</p>
       ) : (
         <TreeRows
           files={files}
@@ -177,6 +180,7 @@ export function FileTree({
           {...actions}
         />
       )}
+      {footer}
     </div>
   );
 }

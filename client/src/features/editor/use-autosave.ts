@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { errorStatus } from '../../lib/request';
+import { quotaRefusal } from '../storage';
 import { fileContentQueryKey, filesQueryKey, getFileContent, saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
 import type { SaveState } from './save-status';
@@ -64,6 +65,10 @@ export function useAutosave(
   const timers = useRef<{ save?: number; saved?: number; retry?: number }>({});
   // A retry calls the latest saveAll, which cannot name itself while it is being defined.
   const retry = useRef<() => void>(() => undefined);
+  /** Why the last save failed, for its toast. */
+  const lastFailure = useRef<unknown>(null);
+  /** A full project is said once, not at every retry, until a save goes through again. */
+  const toldFull = useRef(false);
 
   useEffect(() => storeDrafts(projectId, drafts), [projectId, drafts]);
 
@@ -107,6 +112,7 @@ export function useAutosave(
           setConflict({ path, mine: draft.content, current: stale.current });
           return 'conflict';
         }
+        lastFailure.current = error;
         return 'failed';
       } finally {
         inFlight.current.delete(path);
@@ -123,11 +129,17 @@ export function useAutosave(
     const outcomes = await Promise.all(paths.map(saveOne));
     if (outcomes.includes('failed')) {
       setState('unsaved');
-      toast({ title: 'Failed to save file.', variant: 'destructive' });
+      // Out of room, the edits stay in this browser and are tried again like any failed save,
+      // so they go through once files are deleted (or the plan upgraded).
+      const full = quotaRefusal(lastFailure.current);
+      if (!full) toast({ title: 'Failed to save file.', variant: 'destructive' });
+      else if (!toldFull.current) toast({ ...full, variant: 'destructive' });
+      toldFull.current = full !== null;
       window.clearTimeout(timers.current.retry);
       timers.current.retry = window.setTimeout(() => retry.current(), RETRY_DELAY_MS);
       return;
     }
+    toldFull.current = false;
     if (outcomes.includes('conflict') || Object.keys(draftsRef.current).length > 0) {
       setState('unsaved');
       return;

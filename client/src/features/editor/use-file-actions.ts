@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { serverErrorMessage } from '../../lib/request';
 import { createFile, deleteFile, filesQueryKey, moveFile, uploadFiles } from './api';
+import { quotaRefusal } from '../storage';
 import type { UploadEntry } from './dropped-files';
 
 const isAtOrInside = (path: string, folder: string) =>
@@ -35,8 +36,10 @@ export function useFileActions(options: {
         return await work();
       } catch (error) {
         toast({
-          title: failure.title,
-          description: serverErrorMessage(error, failure.description ?? ''),
+          ...(quotaRefusal(error) ?? {
+            title: failure.title,
+            description: serverErrorMessage(error, failure.description ?? ''),
+          }),
           variant: 'destructive',
         });
         return undefined;
