@@ -436,6 +436,8 @@ for (const theme of THEMES) {
         ['Users', page.getByTestId('admin-user-row').first()],
         ['Subscriptions', page.getByRole('tabpanel')],
         ['AI Usage', page.getByRole('tabpanel')],
+        // The admin's own sign-up and the plan changes above are entries, so the table shows.
+        ['Audit log', page.getByTestId('audit-row').first()],
       ] as const) {
         await page.getByRole('tab', { name: tab }).click();
         await audit.check(`admin ${tab}`, ready);

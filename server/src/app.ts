@@ -342,6 +342,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     limits: agentLimits,
     tools: projectTools.forProject,
+    accessChanges,
   });
   registerBillingRoutes(app, { db: database.db, env });
   const secrets = createSecretBox(

@@ -29,6 +29,7 @@ import { z } from 'zod';
 import type { JobQueue } from '../../jobs/job';
 import { wantsEventStream, openEventStream, RunningRequests, assertWithinAllowance } from '../ai';
 import { requireUser, signedIn } from '../auth';
+import type { AccessChanges } from '../members';
 import { ActiveRoles } from './active-roles';
 import { listAgentHistory } from './history';
 import { Orchestrations } from './orchestration/orchestrations';
@@ -43,6 +44,8 @@ export interface AgentRoutesOptions extends Omit<PipelineDeps, 'roleModels' | 'a
   jobs: JobQueue;
   /** AI requests per user per minute (shared with the AI chat's setting). */
   ratePerMinute: number;
+  /** Removals and role changes: a run whose starter may no longer edit the project stops. */
+  accessChanges: AccessChanges;
 }
 
 /** A quick action's answer: its own field (spec) beside `code`, the same text. */
@@ -83,6 +86,7 @@ export function registerAgentRoutes(fastify: FastifyInstance, options: AgentRout
   const active = new ActiveRoles();
   const deps: PipelineDeps = { ...options, roleModels, active };
   const orchestrations = new Orchestrations(deps, options.jobs);
+  orchestrations.endOnAccessLoss(options.accessChanges);
   const calls = new AgentCalls(deps);
   const running = new RunningRequests(fastify);
   const limited = {

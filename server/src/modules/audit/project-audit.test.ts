@@ -57,6 +57,29 @@ describe("audit entries of a project's members, variables and deploys", () => {
       });
     });
 
+    it('records no role change when the member already has the role asked for', async () => {
+      const { client, project } = await ownerWithProject();
+      const member = await signUp(t.app);
+      const membersUrl = `/api/projects/${project.id}/members`;
+      expect((await client.post(membersUrl, { email: member.email })).statusCode).toBe(201);
+      const setRole = async (role: 'editor' | 'viewer') => {
+        const patched = await client.patch(`${membersUrl}/${member.user.id}`, { role });
+        expect(patched.statusCode, patched.body).toBe(200);
+      };
+      const roleChanges = async () =>
+        (await auditRows(t.database, 'member.role_changed', { projectId: project.id })).map(
+          (row) => row.details,
+        );
+
+      await setRole('editor');
+      expect(await roleChanges()).toEqual([]);
+      await setRole('viewer');
+      await setRole('viewer');
+      expect(await roleChanges()).toEqual([{ role: 'viewer' }]);
+      await setRole('editor');
+      expect(await roleChanges()).toEqual([{ role: 'viewer' }, { role: 'editor' }]);
+    });
+
     it('records a member who leaves as a removal by themselves', async () => {
       const { client, project } = await ownerWithProject();
       const member = await signUp(t.app);

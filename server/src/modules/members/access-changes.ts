@@ -6,7 +6,7 @@ import { createLocalChannel, createRedisChannel, type EventChannel } from '../..
 /**
  * Someone's access to a project shrank: removed (`role` null) or given another role. Published
  * once, by the members service, after the change is committed; whatever that person holds open
- * in the project (terminals, running apps) hears it on every instance.
+ * in the project (terminals, running apps, the agents' runs) hears it on every instance.
  */
 export const AccessChangeSchema = z.object({
   projectId: z.uuid(),

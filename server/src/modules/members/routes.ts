@@ -30,7 +30,7 @@ export interface MemberRoutesOptions {
   db: Database;
   jobs: JobQueue;
   memberJobs: MemberJobs;
-  /** Where removals and role changes are announced, for terminals and running apps to end. */
+  /** Where removals and role changes are announced, for terminals, apps and agents to end. */
   accessChanges: AccessChanges;
 }
 
@@ -97,7 +97,7 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
     async (request) => {
       const user = requireUser(request);
       const { id: projectId, userId: memberId } = request.params;
-      await updateMemberRole({
+      const { changed } = await updateMemberRole({
         db,
         userId: user.id,
         projectId,
@@ -105,12 +105,15 @@ export function registerMemberRoutes(fastify: FastifyInstance, deps: MemberRoute
         role: request.body.role,
         accessChanges: deps.accessChanges,
       });
-      await recordAudit(db, request, {
-        action: 'member.role_changed',
-        projectId,
-        target: { type: 'user', id: memberId },
-        details: { role: request.body.role },
-      });
+      // The role asked for is the one they have: nothing happened, so nothing is recorded.
+      if (changed) {
+        await recordAudit(db, request, {
+          action: 'member.role_changed',
+          projectId,
+          target: { type: 'user', id: memberId },
+          details: { role: request.body.role },
+        });
+      }
       return listMembers({ db, userId: user.id, projectId });
     },
   );

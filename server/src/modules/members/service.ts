@@ -111,12 +111,13 @@ async function bumpAccessGeneration(tx: DbOrTx, projectId: string): Promise<void
 }
 
 /**
- * Changes a member's role; only the owner may. A member made a viewer loses their terminals and
- * running apps, and every preview link is revoked.
+ * Changes a member's role; only the owner may. A member made a viewer loses their terminals,
+ * running apps and agents, and every preview link is revoked. Answers whether the role changed:
+ * asking for the role the member already has changes nothing and announces nothing.
  */
 export async function updateMemberRole(
   options: ProjectOptions & { memberId: string; role: MemberRole; accessChanges: AccessChanges },
-): Promise<void> {
+): Promise<{ changed: boolean }> {
   const { db, projectId, memberId, role } = options;
   await getOwnedProject(options);
   if (!isUuid(memberId)) throw memberNotFound();
@@ -136,11 +137,12 @@ export async function updateMemberRole(
     return true;
   });
   if (changed) options.accessChanges.publish({ projectId, userId: memberId, role });
+  return { changed };
 }
 
 /**
- * Removes a member: the owner removes anyone, a member may leave on their own. Their terminals
- * and running apps end, and every preview link is revoked.
+ * Removes a member: the owner removes anyone, a member may leave on their own. Their terminals,
+ * running apps and agents end, and every preview link is revoked.
  */
 export async function removeMember(
   options: ProjectOptions & { memberId: string; accessChanges: AccessChanges },

@@ -6,9 +6,10 @@ import { agentOrchestrations, users, type UserRow } from '../../../db/schema';
 import { defineJob, type JobDefinition, type JobQueue } from '../../../jobs/job';
 import { AppError, notFound } from '../../../lib/app-error';
 import { isUuid } from '../../../lib/ids';
+import { accessEndedMessage, canStillEdit, type AccessChanges } from '../../members';
 import { getEditableProject, getReadableProject } from '../../projects';
 import type { OrchestrationBody } from './body';
-import { freshBody, runPipeline, type PipelineDeps } from './pipeline';
+import { freshBody, runPipeline, StopReason, type PipelineDeps } from './pipeline';
 import { checkRequesterAccess, refusedBody } from './requester-access';
 
 type OrchestrateValues = z.output<typeof OrchestrateInputSchema>;
@@ -37,6 +38,13 @@ function present(row: OrchestrationRow): OrchestrationResult {
 
 const unfinished = inArray(agentOrchestrations.status, ['queued', 'running']);
 
+/** A run this process is doing: whose, where, and the controller that stops it. */
+interface RunHere {
+  userId: string;
+  projectId: string;
+  stop: AbortController;
+}
+
 /**
  * Orchestrations as jobs on the queue (docs/architecture.md, "Jobs"): the request stores the
  * run and waits for it; the job runs the pipeline and writes the result after every change of a
@@ -47,6 +55,8 @@ export class Orchestrations {
   readonly job: JobDefinition<z.output<typeof OrchestrationJobPayload>>;
   /** Tells waiting requests in this process that a row changed, without waiting for a poll. */
   private readonly changes = new EventEmitter();
+  /** The runs this process is doing, so that an access change heard here stops them. */
+  private readonly here = new Set<RunHere>();
 
   constructor(
     private readonly deps: PipelineDeps,
@@ -138,6 +148,23 @@ export class Orchestrations {
     return this.get(userId, id);
   }
 
+  /**
+   * Stops the runs a person started in a project as soon as they may no longer change it
+   * (removed, or made a viewer), as Stop would: a run calls the models on their allowance and
+   * writes on their say-so. Every instance hears the change and stops the runs it does.
+   */
+  endOnAccessLoss(changes: AccessChanges): () => void {
+    return changes.subscribe((change) => {
+      if (canStillEdit(change)) return;
+      for (const run of this.here) {
+        if (run.projectId !== change.projectId || run.userId !== change.userId) continue;
+        run.stop.abort(
+          new StopReason(accessEndedMessage(change, 'the agents you started were stopped')),
+        );
+      }
+    });
+  }
+
   /** One of the person's orchestrations; another's is not found. */
   async get(userId: string, id: string): Promise<OrchestrationResult> {
     const row = isUuid(id) ? await this.read(id) : undefined;
@@ -191,7 +218,6 @@ export class Orchestrations {
 
   /** The job: runs the pipeline on the stored request and keeps its progress. */
   private async run(id: string, signal: AbortSignal): Promise<void> {
-    const { db } = this.deps;
     const row = await this.read(id);
     if (!row) return;
     if (row.status === 'running') {
@@ -207,6 +233,28 @@ export class Orchestrations {
       return;
     }
     if (row.status !== 'queued') return;
+    // Known here before its access is checked: a change committed after the check is heard.
+    const run: RunHere = {
+      userId: row.userId,
+      projectId: row.projectId,
+      stop: new AbortController(),
+    };
+    this.here.add(run);
+    try {
+      await this.runQueued(row, run.stop, signal);
+    } finally {
+      this.here.delete(run);
+    }
+  }
+
+  /** A queued run, from the check of its starter's access to its outcome. */
+  private async runQueued(
+    row: OrchestrationRow,
+    stop: AbortController,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { db } = this.deps;
+    const { id } = row;
     const [user] = await db.select().from(users).where(eq(users.id, row.userId));
     if (!user) return;
     // The person may have been removed or made a viewer while the run waited: it then never
@@ -224,8 +272,8 @@ export class Orchestrations {
     const request = OrchestrateInputSchema.parse(row.request);
     await this.save(id, { status: 'running' });
 
-    // The run stops on Stop (this process at once, another within a poll) or on shutdown.
-    const stop = new AbortController();
+    // The run stops on Stop (this process at once, another within a poll), on shutdown, or when
+    // its starter loses access (endOnAccessLoss).
     const onShutdown = () => stop.abort(signal.reason);
     signal.addEventListener('abort', onShutdown, { once: true });
     const onCancel = () => stop.abort('cancelled');

@@ -55,6 +55,14 @@ export interface PipelineRun {
 
 const STOPPED_BEFORE = 'Stopped before it started.';
 
+/**
+ * Why a run was stopped when it was not the person's own Stop, given as the abort reason: the
+ * run's error says it instead of ORCHESTRATION_STOPPED (which the client tells apart).
+ */
+export class StopReason {
+  constructor(readonly message: string) {}
+}
+
 /** The debug round's fix gets fewer steps than a build: it changes what is there. */
 const FIX_ROUND_MAX_STEPS = 12;
 
@@ -365,7 +373,10 @@ export async function runPipeline(
 
   async function finish(pending: Promise<void>): Promise<OrchestrationBody> {
     await pending;
-    if (signal.aborted) body.error = ORCHESTRATION_STOPPED;
+    if (signal.aborted) {
+      body.error =
+        signal.reason instanceof StopReason ? signal.reason.message : ORCHESTRATION_STOPPED;
+    }
     await saveCheckpoint();
     body.summary = summarize(body);
     return body;
