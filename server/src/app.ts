@@ -333,6 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs,
     limits: agentLimits,
     tools: projectTools.forProject,
+    accessChanges,
   });
   registerAgentRoutes(app, {
     db: database.db,

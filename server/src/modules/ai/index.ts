@@ -11,5 +11,5 @@ export { ModelIdleError, toAiError } from './model-errors';
 export type { ProjectTools, ProjectToolsFactory } from './project-tools';
 export { agentSystemPrompt } from './prompt';
 export { providersFrom, type AiProviders, type ResolvedModel } from './providers';
-export { RunningRequests } from './running-requests';
+export { RunningRequests, StopReason } from './running-requests';
 export { assertWithinAllowance, recordUsage } from './usage';

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/job';
 import { AppError } from '../../lib/app-error';
 import { requireUser, signedIn } from '../auth';
+import type { AccessChanges } from '../members';
 import type { AgentDeps } from './agent-service';
 import { runAgentRequest } from './agent-service';
 import { listCheckpoints, restoreCheckpoint } from './checkpoints';
@@ -36,6 +37,8 @@ export interface AiRoutesOptions extends AgentDeps {
   ratePerMinute: number;
   /** Project generation runs as a job. */
   jobs: JobQueue;
+  /** Removals and role changes: an agent turn whose person may no longer edit stops. */
+  accessChanges: AccessChanges;
 }
 
 /** Attachments travel as data URLs: ten of 10 MB each, base64, with the conversation. */
@@ -49,6 +52,7 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, providers } = deps;
   const running = new RunningRequests(fastify);
+  running.endOnAccessLoss(deps.accessChanges, 'the AI assistant stopped');
   const generations = new ProjectGenerations(deps, deps.jobs);
   // Per signed-in user, so one person cannot spend the server's model budget for everyone.
   const limited = {
@@ -104,9 +108,14 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
     },
     async (request, reply) => {
       const user = requireUser(request);
+      // The turn writes to this project for this person: it ends when they may no longer.
+      const scope = { userId: user.id, projectId: request.body.projectId };
       if (!wantsEventStream(request)) {
-        const outcome = await running.track(reply, (signal) =>
-          runAgentRequest({ deps, user, input: request.body, signal, emit: () => undefined }),
+        const outcome = await running.track(
+          reply,
+          (signal) =>
+            runAgentRequest({ deps, user, input: request.body, signal, emit: () => undefined }),
+          scope,
         );
         if (outcome.failure) throw outcome.failure;
         return outcome.response;
@@ -116,14 +125,17 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
       const live: { stream: EventStream | null } = { stream: null };
       const events = () => (live.stream ??= openEventStream(request, reply));
       try {
-        const outcome = await running.track(reply, (signal) =>
-          runAgentRequest({
-            deps,
-            user,
-            input: request.body,
-            signal,
-            emit: (event) => events().send(event),
-          }),
+        const outcome = await running.track(
+          reply,
+          (signal) =>
+            runAgentRequest({
+              deps,
+              user,
+              input: request.body,
+              signal,
+              emit: (event) => events().send(event),
+            }),
+          scope,
         );
         const { failure } = outcome;
         events().send(

@@ -9,7 +9,8 @@ import { isUuid } from '../../../lib/ids';
 import { accessEndedMessage, canStillEdit, type AccessChanges } from '../../members';
 import { getEditableProject, getReadableProject } from '../../projects';
 import type { OrchestrationBody } from './body';
-import { freshBody, runPipeline, StopReason, type PipelineDeps } from './pipeline';
+import { StopReason } from '../../ai';
+import { freshBody, runPipeline, type PipelineDeps } from './pipeline';
 import { checkRequesterAccess, refusedBody } from './requester-access';
 
 type OrchestrateValues = z.output<typeof OrchestrateInputSchema>;

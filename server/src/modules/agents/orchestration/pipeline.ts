@@ -16,6 +16,7 @@ import {
   agentSystemPrompt,
   recordUsage,
   runAgentTurn,
+  StopReason,
 } from '../../ai';
 import type { ProjectToolsFactory, AgentLimits, ResolvedModel } from '../../ai';
 import type { ActiveRoles } from '../active-roles';
@@ -54,14 +55,6 @@ export interface PipelineRun {
 }
 
 const STOPPED_BEFORE = 'Stopped before it started.';
-
-/**
- * Why a run was stopped when it was not the person's own Stop, given as the abort reason: the
- * run's error says it instead of ORCHESTRATION_STOPPED (which the client tells apart).
- */
-export class StopReason {
-  constructor(readonly message: string) {}
-}
 
 /** The debug round's fix gets fewer steps than a build: it changes what is there. */
 const FIX_ROUND_MAX_STEPS = 12;

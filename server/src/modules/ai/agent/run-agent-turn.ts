@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client';
 import type { AppError } from '../../../lib/app-error';
 import { ModelIdleError, toAiError } from '../model-errors';
 import type { ResolvedModel } from '../providers';
+import { StopReason } from '../running-requests';
 import { CheckpointRecorder } from './checkpoint-recorder';
 import { RepeatGuard } from './repeat-guard';
 import { createAgentTools, describeToolCall, type AgentToolContext } from './tools';
@@ -183,7 +184,9 @@ export async function runAgentTurn(options: AgentTurnOptions): Promise<AgentTurn
       : steps >= limits.maxSteps && lastFinish === 'tool-calls'
         ? `Kiln stopped the agent after ${limits.maxSteps} steps. Ask it to continue if there is more to do.`
         : aborted
-          ? 'Stopped.'
+          ? options.signal.reason instanceof StopReason
+            ? options.signal.reason.message
+            : 'Stopped.'
           : null;
 
   const { checkpointId, changes: filesModified } = options.recorder
