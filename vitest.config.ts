@@ -17,6 +17,7 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -33,14 +33,20 @@ export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
 }
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string | undefined } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      /** A dump (`dumpDataDir`) to start from instead of an empty cluster: the tests' copies. */
+      copyOf?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 /**
  * Migrations ship beside the server (server/drizzle) and are applied at start-up on both
  * engines, so one set of SQL serves the embedded and the PostgreSQL deployments.
  * From source this file is server/src/db; bundled, it is server/dist.
  */
-function migrationsFolder(): string {
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle')];
   const found = candidates.find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')));
@@ -58,7 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await fs.mkdir(target.dataDir, { recursive: true, mode: 0o700 });
       await fs.chmod(target.dataDir, 0o700);
     }
-    const client = openPglite(target.dataDir);
+    const client = openPglite(target.dataDir, target.copyOf);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: folder });
     return {
