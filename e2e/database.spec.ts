@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import type { Locator, Page } from '@playwright/test';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { createProject, editorReady, expect, test, toast } from './fixtures';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap');
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

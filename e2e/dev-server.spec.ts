@@ -1,4 +1,7 @@
 import { addFile, createProject, editorReady, expect, test } from './fixtures';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap');
 
 /**
  * Run app (decision 0020): a project's own server started in the sandbox and shown in the

@@ -9,6 +9,9 @@ import {
 } from '../server/src/test/recording-server';
 import { createProject, editorReady, expect, test, toast } from './fixtures';
 import { cloneGitRepo, createGitRepo, gitHostUrl } from './support/git-host';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('git');
 
 /**
  * A Git host on this machine (allowed: the suite's server runs with GIT_PRIVATE_HOSTS=127.0.0.1)

@@ -13,6 +13,9 @@ import {
   gitHostUrl,
   type Clone,
 } from './support/git-host';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('git');
 
 /** A file's text as the server has it. */
 async function savedContent(page: Page, projectId: string, filePath: string) {

@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { addFile, createProject, csrfToken, editorReady, expect, test } from './fixtures';
 import { publishPackage } from './support/publish-package';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap', 'python3');
 
 /**
  * Installing a project's packages (decision 0016) from a local registry the suite starts

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
 import { addFile, editorReady, expect, newAccount, registerViaApi, test } from './fixtures';
+import { skipWithout } from './support/system-programs';
 
 /**
  * A previewed page is the user's code, or code from a zip or repository they imported: it runs
@@ -351,6 +352,7 @@ async function runApp(page: Page, projectId: string): Promise<string> {
 }
 
 test.describe("one project's preview against another's", () => {
+  skipWithout('bwrap');
   // A sandboxed app and two browsers on a 2-core machine.
   test.describe.configure({ timeout: 120_000 });
 

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createProject, editorReady, expect, test, toast } from './fixtures';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap', 'python3');
 
 /** Opens a file from the tree and waits for its text in the editor. */
 async function openFile(page: Page, name: string, text: string) {

@@ -1,5 +1,8 @@
 import type { Frame, Page } from '@playwright/test';
 import { editorReady, expect, test } from './fixtures';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap', 'python3');
 
 /**
  * Templates run as apps (decision 0020): a project made from the React + Vite template starts

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { createProject, editorReady, expect, test, toast } from './fixtures';
+import { skipWithout } from './support/system-programs';
+
+skipWithout('bwrap', 'python3');
 
 /**
  * The terminal (decision 0016): bash in the project's sandbox, in tabs of the panel under the

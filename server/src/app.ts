@@ -437,6 +437,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       openDatabaseBridge: (projectId) => projectDatabases.openBridge(projectId),
       readFile: projectFileReader(database.db),
       installPackages: packagesInstaller(packages),
+      runtimes,
       log: app.log,
     },
     { maxAtOnce: env.DEV_SERVERS_MAX, idleMs: env.DEV_SERVER_IDLE_MINUTES * 60_000 },

@@ -3,6 +3,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../test/system-programs';
 import { createSandbox, type ManagedSandbox } from './create-sandbox';
 
 const log = { info() {}, warn() {}, error() {} } as never;
@@ -16,7 +17,7 @@ async function writeModule(folder: string, name: string, text: string): Promise<
 }
 
 /** Installed packages in a workspace, as runs see them (decision 0016). */
-describe('a run over a workspace with installed packages', () => {
+describe('a run over a workspace with installed packages', needs('bwrap', 'python3'), () => {
   let sandbox: ManagedSandbox;
   let root: string;
 

@@ -3,6 +3,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../test/system-programs';
 import { createSandbox, type ManagedSandbox } from './create-sandbox';
 import { forwarderCommand, openReverseBridge, type ReverseBridge } from './reverse-bridge';
 import { runEnvironment } from './run-environment';
@@ -75,7 +76,7 @@ function get(bridge: ReverseBridge, url: string, body?: string): Promise<string>
   });
 }
 
-describe('a reverse bridge into a sandbox session', () => {
+describe('a reverse bridge into a sandbox session', needs('bwrap'), () => {
   let sandbox: ManagedSandbox;
   let root: string;
   let workspace: string;

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../test/system-programs';
 import { createSandbox, type ManagedSandbox } from './create-sandbox';
 import { runEnvironment } from './run-environment';
 import type { SandboxSession, SessionRequest } from './types';
@@ -26,7 +27,7 @@ function collect(session: SandboxSession): Promise<{ out: string; err: string; c
   });
 }
 
-describe('a sandbox session over a workspace', () => {
+describe('a sandbox session over a workspace', needs('bwrap'), () => {
   let sandbox: ManagedSandbox;
   let root: string;
   let workspace: string;

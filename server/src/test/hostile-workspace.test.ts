@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from './system-programs';
 import { readProjectBundle } from '../modules/deployment/project-bundle';
 import { MAX_SYNCED_ENTRIES, TOO_MANY_ENTRIES } from '../modules/workspaces/project-sync';
 import { createTestApp, type TestApp } from './app';
@@ -50,7 +51,7 @@ async function snapshot(folder: string, skip: (relative: string) => boolean = ()
  * an install, the file downloads and a deploy's bundle. Nothing outside the workspace may be
  * read or written, and the server must keep answering.
  */
-describe.runIf(process.getuid?.() === 0)('a hostile workspace', () => {
+describe.runIf(process.getuid?.() === 0)('a hostile workspace', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   let registry: LocalRegistry;
   const host = mkdtempSync(path.join(os.tmpdir(), 'kiln-host-'));

@@ -6,6 +6,7 @@ import type {
   Project,
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { agentOrchestrations } from '../../db/schema';
 import { providersFrom } from '../ai';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -44,7 +45,7 @@ function parseEvents(body: string): OrchestrationEvent[] {
     .map((chunk) => JSON.parse(chunk.slice(6)) as OrchestrationEvent);
 }
 
-describe('the multi-agent orchestration', () => {
+describe('the multi-agent orchestration', needs('bwrap'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { startGitHubDouble, type GitHubDouble } from '../../test/github-double';
@@ -75,7 +76,7 @@ describe('audit entries of Git connections and linked repositories', () => {
     expect(await allAuditText(t.database)).not.toContain(github.token);
   });
 
-  it('records a repository linked and imported, by name and branch', async () => {
+  it('records a repository linked and imported, by name and branch', needs('git'), async () => {
     const owner = await connectedOwner(t, server);
     await server.createRepo('team', 'audited');
     const seed = await server.clone('team', 'audited');
@@ -114,7 +115,7 @@ describe('audit entries of Git connections and linked repositories', () => {
     });
   });
 
-  it('never keeps credentials written into a repository URL', async () => {
+  it('never keeps credentials written into a repository URL', needs('git'), async () => {
     const owner = await connectedOwner(t, server);
     const project = await owner.createProject({ 'b.txt': 'b\n' });
     await server.createRepo('team', 'with-password');

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { WebSocket } from 'ws';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestClient } from '../../test/client';
@@ -7,7 +8,7 @@ import { signUp } from '../../test/factories';
 import { createProject } from '../../test/project-files';
 import { auditRows } from './test-audit';
 
-describe('audit entries of terminals', () => {
+describe('audit entries of terminals', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX: 'bubblewrap' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   detectDevCommand,
+  goNeed,
   NO_COMMAND,
   rubyAppMessage,
   STATIC_SITE,
@@ -43,6 +44,17 @@ describe('detectDevCommand', () => {
     expect(await detect({ 'go.mod': 'module app', 'main.go': 'package main\n' })).toEqual({
       argv: go,
       display: go.join(' '),
+      runtime: { name: 'go' },
+    });
+  });
+
+  it("needs the Go that go.mod's go line names, checked before Go builds", async () => {
+    const goMod = 'module example.com/app\n\ngo 1.22\n\nrequire example.com/x v1.0.0\n';
+    const go = await detect({ 'go.mod': goMod, 'main.go': 'package main\n' });
+    expect(go.runtime).toEqual({ name: 'go', minimum: '1.22' });
+    expect(goNeed('module a\ngo 1.21.3\ntoolchain go1.23.0\n')).toEqual({
+      name: 'go',
+      minimum: '1.21.3',
     });
   });
 

@@ -1,5 +1,6 @@
 import { DEV_SERVER_PORT, RUN_SETTINGS_PATH, RunSettingsSchema } from '@kiln/shared';
 import { SANDBOX_PROJECT } from '../../sandbox/run-environment';
+import type { RuntimeNeed } from '../runtimes';
 
 /** What Run starts for a project, and what must be installed first. */
 export interface DevCommand {
@@ -9,6 +10,8 @@ export interface DevCommand {
   display: string;
   /** The port the preview shows, when the project's setting names one. */
   port?: number;
+  /** The runtime Kiln checks before it starts, where the project names a minimum (go.mod). */
+  runtime?: RuntimeNeed;
 }
 
 /** Reads a project file's text (the database's, as the editor shows it), or null when absent. */
@@ -105,8 +108,9 @@ export async function detectDevCommand(
     return { argv, display: 'python -m flask --app app run --debug' };
   }
   const main = await read('main.go');
-  if ((await read('go.mod')) !== null && main !== null && /^package main\b/m.test(main)) {
-    return { argv: GO_RUN, display: GO_RUN.join(' ') };
+  const goMod = await read('go.mod');
+  if (goMod !== null && main !== null && /^package main\b/m.test(main)) {
+    return { argv: GO_RUN, display: GO_RUN.join(' '), runtime: goNeed(goMod) };
   }
   const gemfile = await read('Gemfile');
   if (gemfile !== null) throw new UndetectableCommandError(rubyAppMessage(gemfile));
@@ -114,6 +118,15 @@ export async function detectDevCommand(
     throw new UndetectableCommandError(STATIC_SITE);
   }
   throw new UndetectableCommandError(NO_COMMAND);
+}
+
+/**
+ * The Go a module needs: its go.mod's `go` line is the oldest Go that builds it (an older Go
+ * fails on whatever newer API the code uses, and only then notes the version it needed).
+ */
+export function goNeed(goMod: string): RuntimeNeed {
+  const minimum = /^go\s+(\d+\.\d+(?:\.\d+)?)\s*$/m.exec(goMod)?.[1];
+  return minimum ? { name: 'go', minimum } : { name: 'go' };
 }
 
 function commandFromSettings(text: string): DevCommand {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createNodeAppProject, waitForState } from './test-dev-server';
@@ -7,7 +8,7 @@ import { createNodeAppProject, waitForState } from './test-dev-server';
  * An app runs with the project's secrets and database on the say-so of whoever started it: when
  * that person is removed or made a viewer, it stops.
  */
-describe('an app whose starter loses access', () => {
+describe('an app whose starter loses access', needs('bwrap'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX: 'bubblewrap' });

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { createFile, createProject } from '../../test/project-files';
+import { needs } from '../../test/system-programs';
 import { buildPreviewApp } from '../preview';
 import {
   createNodeAppProject,
@@ -29,7 +31,7 @@ async function startPreview(t: TestApp): Promise<FastifyInstance> {
   return preview;
 }
 
-describe('a project dev server behind the preview', () => {
+describe('a project dev server behind the preview', needs('bwrap'), () => {
   let t: TestApp;
   let preview: FastifyInstance;
   let owner: Awaited<ReturnType<typeof signUp>>;
@@ -259,7 +261,7 @@ describe('a project dev server behind the preview', () => {
   });
 });
 
-describe('dev server limits of the Kiln server', () => {
+describe('dev server limits of the Kiln server', needs('bwrap'), () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -294,4 +296,44 @@ describe('dev server limits of the Kiln server', () => {
     );
     await waitForState(second.client, secondApp, 'running');
   }, 60_000);
+});
+
+describe('a Go app on a server whose Go is older than its go.mod asks', needs('bwrap'), () => {
+  let t: TestApp;
+  let stubs: string;
+
+  beforeAll(async () => {
+    // The runtimes are looked for on this folder alone, where `go` is Debian 12's.
+    stubs = await mkdtemp(path.join(os.tmpdir(), 'kiln-old-go-'));
+    await writeFile(path.join(stubs, 'go'), '#!/bin/sh\necho "go version go1.19.8 linux/amd64"\n');
+    await chmod(path.join(stubs, 'go'), 0o755);
+    t = await createTestApp(
+      { SANDBOX: 'bubblewrap', PREVIEW_ORIGIN },
+      { runtimeSearchPath: stubs },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rm(stubs, { recursive: true, force: true });
+  });
+
+  it('is refused before it builds, naming the Go it needs', async () => {
+    const { client } = await signUp(t.app);
+    const project = await createProject(client, 'Go app');
+    await createFile(client, project.id, 'go.mod', {
+      content: 'module example.com/app\n\ngo 1.22\n',
+    });
+    await createFile(client, project.id, 'main.go', {
+      content: 'package main\n\nfunc main() {}\n',
+    });
+    expect((await client.post(`/api/projects/${project.id}/dev-server`, {})).statusCode).toBe(200);
+    const crashed = await waitForState(client, project.id, 'crashed');
+    expect(crashed).toMatchObject({
+      command: 'go run -gcflags=all=-dwarf=false -ldflags=-s .',
+      exitCode: null,
+      message:
+        'Go 1.19.8 on this Kiln server is older than the 1.22 needed: install Go 1.22 or newer ' +
+        'to run this project.',
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import { DEV_SERVER_PORT, TERMINAL_LIMITS } from '@kiln/shared';
+import { DEV_SERVER_PORT, TERMINAL_LIMITS, type RuntimeStatus } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { isFolderIn } from '../../lib/rooted-folder';
@@ -11,6 +11,7 @@ import {
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
 import { INSTALL_SESSION_LIMITS, NPM_CACHE_FOLDER } from '../packages';
+import { requireRuntime } from '../runtimes';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
 import {
   detectDevCommand,
@@ -29,6 +30,8 @@ export interface DevServerDeps {
   openDatabaseBridge?: (projectId: string) => Promise<OpenBridge>;
   /** A project file's text as the database has it. */
   readFile: (projectId: string) => ProjectFileReader;
+  /** The runtimes found at start-up: an app whose runtime is missing or too old is refused. */
+  runtimes?: Promise<readonly RuntimeStatus[]>;
   /** The packages module's install, passing on what the installer prints. */
   installPackages: (options: {
     userId: string;
@@ -137,6 +140,15 @@ export class DevServer {
     let command = await detectDevCommand(read, { hasVenv: await venv() });
     this.command = command.display;
     this.changed();
+    // Said in Kiln's words before the build fails in the runtime's ('note: module requires Go
+    // 1.22' after a compile error).
+    if (command.runtime && deps.runtimes) {
+      requireRuntime({
+        runtimes: await deps.runtimes,
+        need: command.runtime,
+        purpose: 'this project',
+      });
+    }
     if (await needsInstall(lease.path, read)) {
       this.phase = 'installing';
       this.changed();

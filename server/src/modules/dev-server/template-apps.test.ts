@@ -8,7 +8,8 @@
 // requirements are served as wheels rebuilt from a Python of this machine that has them
 // installed (test/installed-wheels.ts); Django 5.2 is not among them, and its template must say
 // so. Installs take minutes on a small machine: each test has a generous timeout of its own,
-// and prints how long its install and start took.
+// and prints how long its install and start took. Apps run in bubblewrap; the Python templates
+// need the system's python3 with venv, the Go template Go 1.22 (scripts/system-programs.json).
 import { execFileSync } from 'node:child_process';
 import type { TemplateId } from '@kiln/shared';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import type { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { startInstalledWheelIndex } from '../../test/installed-wheels';
+import { hasProgram, needs } from '../../test/system-programs';
 import { startWheelIndex } from '../../test/wheel-index';
 import { buildPreviewApp } from '../preview';
 import { getTemplate } from '../templates';
@@ -41,7 +43,7 @@ const FLASK_REQUIREMENTS = getTemplate('python-flask')
   .map((line) => line.trim())
   .filter((line) => line !== '' && !line.startsWith('#'));
 
-describe('every template runs with Run app', () => {
+describe('every template runs with Run app', needs('bwrap'), () => {
   let t: TestApp;
   let preview: FastifyInstance;
   let wheels: { url: string; close(): Promise<void> };
@@ -257,6 +259,7 @@ describe('every template runs with Run app', () => {
 
   it(
     'python-flask: installs Flask from wheels into .venv, and serves its page and JSON',
+    { ...needs('python3'), timeout: 7 * MINUTE },
     async () => {
       if (wheelProblem) throw wheelProblem;
       const app = await runTemplate('python-flask', 6 * MINUTE);
@@ -272,11 +275,11 @@ describe('every template runs with Run app', () => {
       expect(await missing.json()).toEqual({ error: 'Not found' });
       await stopApp(app.client, app.id);
     },
-    7 * MINUTE,
   );
 
   it(
     'django-app: ends in a failed install naming Django, which no index here has',
+    { ...needs('python3'), timeout: 6 * MINUTE },
     async () => {
       const { client, id } = await projectFrom('django-app');
       const settled = await runApp({
@@ -295,7 +298,6 @@ describe('every template runs with Run app', () => {
       const link = await client.get(`/api/projects/${id}/preview`);
       expect(link.statusCode, link.body).toBe(200);
     },
-    6 * MINUTE,
   );
 
   it(
@@ -323,6 +325,7 @@ describe('every template runs with Run app', () => {
 
   it(
     'go-app: builds with the newest Go and serves its page and JSON',
+    { ...needs('go'), timeout: 7 * MINUTE },
     async () => {
       const app = await runTemplate('go-app', 6 * MINUTE);
       expect(app.command).toMatch(/^go run .* \.$/);
@@ -341,8 +344,27 @@ describe('every template runs with Run app', () => {
       expect(await fetched.json()).toEqual(item);
       await stopApp(app.client, app.id);
     },
-    7 * MINUTE,
   );
+
+  // Without Go 1.22 the test above is skipped, and the run's summary says why: Kiln must say so
+  // too, to the person who pressed Run app, before Go fails on the template's newer API.
+  if (!hasProgram('go')) {
+    it('go-app: without Go 1.22, Run app is refused naming the Go it needs', async () => {
+      const { client, id } = await projectFrom('go-app');
+      const settled = await runApp({
+        app: t.app,
+        preview,
+        client,
+        projectId: id,
+        timeoutMs: MINUTE,
+      });
+      expect(settled.status).toMatchObject({ state: 'crashed', exitCode: null, previewUrl: null });
+      expect(settled.status.message).toMatch(
+        /^Go (is not installed on this Kiln server|\S+ on this Kiln server is older than the 1\.22 needed)/,
+      );
+      expect(settled.log).toContain(settled.status.message);
+    });
+  }
 
   it('html-css: the static preview serves index.html, and Run app says none is needed', async () => {
     const { client, id } = await projectFrom('html-css');

@@ -11,6 +11,7 @@ import {
   type Template,
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { LIMIT_MESSAGES, TRUNCATION_NOTICE } from '../../sandbox/outcome';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
@@ -35,7 +36,7 @@ async function ownerWithProject(t: TestApp) {
   return { client, user, project };
 }
 
-describe('POST /api/projects/:id/execute in bubblewrap', () => {
+describe('POST /api/projects/:id/execute in bubblewrap', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   let client: TestClient;
   let project: Project;
@@ -461,7 +462,7 @@ describe('POST /api/projects/:id/execute in bubblewrap', () => {
   });
 });
 
-describe('run queue', () => {
+describe('run queue', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({

@@ -8,6 +8,7 @@ import type {
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { files } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
@@ -226,44 +227,48 @@ describe('the storage quota holds for every writer', () => {
     expect(expectOk<Project[]>(await owner.client.get('/api/projects'))).toEqual([]);
   });
 
-  it('refuses a Git pull whole: no file of it written, no deletion applied, the pull still waiting', async () => {
-    const owner = await connectedOwner(t, git);
-    const project = await owner.createProject({ 'a.txt': 'one\n', 'gone.txt': 'bye\n' });
-    await git.createRepo('team', 'pulled');
-    expectOk(
-      await owner.client.post('/api/github/link', {
-        projectId: project.id,
-        owner: 'team',
-        repo: 'pulled',
-        branch: 'main',
-      }),
-    );
-    expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
-    const clone = await git.clone('team', 'pulled');
-    await clone.write('a.txt', 'one, changed elsewhere\n');
-    await clone.write('assets/big.txt', text(70 * KB));
-    await clone.remove('gone.txt');
-    await clone.commitAndPush('Too big for the project');
+  it(
+    'refuses a Git pull whole: no file of it written, no deletion applied, the pull still waiting',
+    needs('git'),
+    async () => {
+      const owner = await connectedOwner(t, git);
+      const project = await owner.createProject({ 'a.txt': 'one\n', 'gone.txt': 'bye\n' });
+      await git.createRepo('team', 'pulled');
+      expectOk(
+        await owner.client.post('/api/github/link', {
+          projectId: project.id,
+          owner: 'team',
+          repo: 'pulled',
+          branch: 'main',
+        }),
+      );
+      expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
+      const clone = await git.clone('team', 'pulled');
+      await clone.write('a.txt', 'one, changed elsewhere\n');
+      await clone.write('assets/big.txt', text(70 * KB));
+      await clone.remove('gone.txt');
+      await clone.commitAndPush('Too big for the project');
 
-    const pull = () => owner.client.post('/api/github/pull', { projectId: project.id });
-    expect(expectError(await pull(), 403, 'PLAN_LIMIT')).toMatch(
-      /^This change needs 70 KB but the project has 64 KB left of its 64 KB/,
-    );
-    expect(await projectFiles(owner.client, project.id)).toEqual({
-      'a.txt': 'one\n',
-      'gone.txt': 'bye\n',
-    });
-    await expectTotalsOf(owner.client, project.id);
+      const pull = () => owner.client.post('/api/github/pull', { projectId: project.id });
+      expect(expectError(await pull(), 403, 'PLAN_LIMIT')).toMatch(
+        /^This change needs 70 KB but the project has 64 KB left of its 64 KB/,
+      );
+      expect(await projectFiles(owner.client, project.id)).toEqual({
+        'a.txt': 'one\n',
+        'gone.txt': 'bye\n',
+      });
+      await expectTotalsOf(owner.client, project.id);
 
-    await clone.remove('assets/big.txt');
-    await clone.commitAndPush('Smaller');
-    expectOk(await pull());
-    expect(await projectFiles(owner.client, project.id)).toEqual({
-      'a.txt': 'one, changed elsewhere\n',
-    });
-  });
+      await clone.remove('assets/big.txt');
+      await clone.commitAndPush('Smaller');
+      expectOk(await pull());
+      expect(await projectFiles(owner.client, project.id)).toEqual({
+        'a.txt': 'one, changed elsewhere\n',
+      });
+    },
+  );
 
-  it('refuses a Git import whole, leaving the project as it was', async () => {
+  it('refuses a Git import whole, leaving the project as it was', needs('git'), async () => {
     const owner = await connectedOwner(t, git);
     const project = await owner.createProject({ 'mine.txt': 'mine\n' });
     await git.createRepo('team', 'imported');

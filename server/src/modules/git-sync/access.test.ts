@@ -1,5 +1,6 @@
 import type { GitSyncSettings, Project } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
@@ -27,7 +28,7 @@ const projectRoutes = (projectId: string): [Method, string, unknown][] => [
   ],
 ];
 
-describe('git sync: who may call what', () => {
+describe('git sync: who may call what', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

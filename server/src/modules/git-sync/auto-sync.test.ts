@@ -3,6 +3,7 @@ import { stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
@@ -18,7 +19,7 @@ const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, m
   }
 };
 
-describe('git sync: auto-sync', () => {
+describe('git sync: auto-sync', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

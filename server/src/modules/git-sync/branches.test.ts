@@ -1,11 +1,12 @@
 import type { GitBranchList, GitDiffStatus, Project } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
-describe('git sync: branches', () => {
+describe('git sync: branches', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

@@ -5,12 +5,13 @@ import type {
   GitSyncHistoryEntry,
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
-describe('git sync: conflicts and their resolution', () => {
+describe('git sync: conflicts and their resolution', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import type { GitConnection, GitImportResult, GitRepo } from '@kiln/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { queryRows } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
@@ -121,7 +122,7 @@ describe('git host connections', () => {
     }
   });
 
-  it('asks a Gitea-like host its API, and a plain Git server nothing', async () => {
+  it('asks a Gitea-like host its API, and a plain Git server nothing', needs('git'), async () => {
     const owner = await recordingOwner();
     const viaGitea = expectOk<GitConnection>(
       await owner.client.request('PUT', '/api/github/connection', {
@@ -179,7 +180,7 @@ describe('git host connections', () => {
     );
   });
 
-  it('imports a public repository by URL with no connection at all', async () => {
+  it('imports a public repository by URL with no connection at all', needs('git'), async () => {
     await gitea.createRepo('opensource', 'library', { public: true });
     const seed = await gitea.clone('opensource', 'library');
     await seed.write('lib.js', 'export const answer = 42;\n');
@@ -209,62 +210,66 @@ describe('git host connections', () => {
     );
   });
 
-  it('keeps the token out of every log line, stored row, file on disk, URL and answer', async () => {
-    const owner = await recordingOwner();
-    await plain.createRepo('secret-team', 'vault');
-    expectOk(
-      await owner.client.request('PUT', '/api/github/connection', {
-        body: { baseUrl: plain.baseUrl, token: plain.token },
-      }),
-    );
-    const project = expectOk<{ id: string }>(
-      await owner.client.post('/api/projects', { name: 'Vault' }),
-      201,
-    );
-    expectOk(
-      await owner.client.post('/api/github/link', {
-        projectId: project.id,
-        owner: 'secret-team',
-        repo: 'vault',
-      }),
-    );
-    expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
-    expectOk(await owner.client.post('/api/github/pull', { projectId: project.id }));
-    expectOk(await owner.client.get(`/api/github/diff/${project.id}`));
-    expectOk(await owner.client.get(`/api/github/branches/${project.id}`));
-    expectOk(await owner.client.get(`/api/github/sync-history/${project.id}`));
-    expect(plain.requests.some((request) => request.authorized)).toBe(true);
+  it(
+    'keeps the token out of every log line, stored row, file on disk, URL and answer',
+    needs('git'),
+    async () => {
+      const owner = await recordingOwner();
+      await plain.createRepo('secret-team', 'vault');
+      expectOk(
+        await owner.client.request('PUT', '/api/github/connection', {
+          body: { baseUrl: plain.baseUrl, token: plain.token },
+        }),
+      );
+      const project = expectOk<{ id: string }>(
+        await owner.client.post('/api/projects', { name: 'Vault' }),
+        201,
+      );
+      expectOk(
+        await owner.client.post('/api/github/link', {
+          projectId: project.id,
+          owner: 'secret-team',
+          repo: 'vault',
+        }),
+      );
+      expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
+      expectOk(await owner.client.post('/api/github/pull', { projectId: project.id }));
+      expectOk(await owner.client.get(`/api/github/diff/${project.id}`));
+      expectOk(await owner.client.get(`/api/github/branches/${project.id}`));
+      expectOk(await owner.client.get(`/api/github/sync-history/${project.id}`));
+      expect(plain.requests.some((request) => request.authorized)).toBe(true);
 
-    // A token the host refuses: a clear error, and still nothing written anywhere.
-    expectOk(
-      await owner.client.request('PUT', '/api/github/connection', {
-        body: { baseUrl: plain.baseUrl, token: `${plain.token}-revoked` },
-      }),
-    );
-    const refused = await owner.client.post('/api/github/push', { projectId: project.id });
-    expect(expectError(refused, 400, 'VALIDATION_FAILED')).toMatch(/refused the token/);
+      // A token the host refuses: a clear error, and still nothing written anywhere.
+      expectOk(
+        await owner.client.request('PUT', '/api/github/connection', {
+          body: { baseUrl: plain.baseUrl, token: `${plain.token}-revoked` },
+        }),
+      );
+      const refused = await owner.client.post('/api/github/push', { projectId: project.id });
+      expect(expectError(refused, 400, 'VALIDATION_FAILED')).toMatch(/refused the token/);
 
-    for (const secret of [plain.token, `${plain.token}-revoked`]) {
-      for (const response of owner.client.responses) expect(response.body).not.toContain(secret);
-      expect(logLines.length).toBeGreaterThan(10);
-      for (const line of logLines) expect(line).not.toContain(secret);
-      for (const request of plain.requests) expect(request.url).not.toContain(secret);
-      const rows = await queryRows<{ dump: string }>(
-        t.database.db,
-        sql`select string_agg(t::text, ' ') as dump from (
+      for (const secret of [plain.token, `${plain.token}-revoked`]) {
+        for (const response of owner.client.responses) expect(response.body).not.toContain(secret);
+        expect(logLines.length).toBeGreaterThan(10);
+        for (const line of logLines) expect(line).not.toContain(secret);
+        for (const request of plain.requests) expect(request.url).not.toContain(secret);
+        const rows = await queryRows<{ dump: string }>(
+          t.database.db,
+          sql`select string_agg(t::text, ' ') as dump from (
               select row_to_json(c)::text as t from git_connections c
               union all select row_to_json(s)::text from git_sync_states s
               union all select row_to_json(h)::text from git_sync_history h
               union all select row_to_json(j)::text from jobs j
               union all select row_to_json(p)::text from projects p) all_rows`,
-      );
-      expect(rows[0]!.dump.length).toBeGreaterThan(100);
-      expect(rows[0]!.dump).not.toContain(secret);
-      for (const file of await filesUnder(path.join(t.dataDir, 'git'))) {
-        expect((await fs.readFile(file)).includes(Buffer.from(secret))).toBe(false);
+        );
+        expect(rows[0]!.dump.length).toBeGreaterThan(100);
+        expect(rows[0]!.dump).not.toContain(secret);
+        for (const file of await filesUnder(path.join(t.dataDir, 'git'))) {
+          expect((await fs.readFile(file)).includes(Buffer.from(secret))).toBe(false);
+        }
       }
-    }
-  });
+    },
+  );
 });
 
 async function filesUnder(folder: string): Promise<string[]> {

@@ -1,5 +1,6 @@
 import type { GitConnection } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { signUp } from '../../test/factories';
@@ -48,7 +49,7 @@ describe('the Git host guard', () => {
   });
 });
 
-describe('connecting to a host on this machine without GIT_PRIVATE_HOSTS', () => {
+describe('connecting to a host on this machine without GIT_PRIVATE_HOSTS', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Project } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { gitSyncStates } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
@@ -40,7 +41,7 @@ describe("a Git host's redirects", () => {
  * Both hosts forward what they get to one real Git server, so a request that got through would
  * import the repository; each writes down every request and its Authorization header.
  */
-describe('import and fetch from a Git host that redirects', () => {
+describe('import and fetch from a Git host that redirects', needs('git'), () => {
   let t: TestApp;
   let git: GitServer;
   let hop: RecordingServer;

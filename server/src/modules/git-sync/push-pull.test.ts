@@ -8,12 +8,13 @@ import type {
 } from '@kiln/shared';
 import { chmod, symlink, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
 import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
 
-describe('git sync: link, import, push and pull against a real Git server', () => {
+describe('git sync: link, import, push and pull against a real Git server', needs('git'), () => {
   let t: TestApp;
   let server: GitServer;
   beforeAll(async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { blobId, buildTreeObjects, MODE, type FlatTree } from './git-objects';
 import { mergeTrees } from './three-way-merge';
 
@@ -61,7 +62,7 @@ describe('three-way merge by whole files', () => {
   });
 });
 
-describe('tree objects', () => {
+describe('tree objects', needs('git'), () => {
   it('get the ids the git command line gives the same files', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kiln-tree-'));
     const files: Record<string, Buffer> = {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startVerdaccio, type LocalRegistry } from '../../test/verdaccio';
 import { ownerWithProject } from './test-packages';
@@ -15,7 +16,7 @@ const exists = (file: string) =>
 const MARK_SCRIPT =
   "node -e \"require('fs').writeFileSync(require('path').join(process.env.INIT_CWD, 'postinstall-ran.txt'), require('os').hostname())\"";
 
-describe('npm installs through the registry proxy', () => {
+describe('npm installs through the registry proxy', needs('bwrap'), () => {
   let registry: LocalRegistry;
   let t: TestApp;
   let limited: TestApp;

@@ -1,13 +1,14 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { startWheelIndex, type WheelIndex } from '../../test/wheel-index';
 import { ownerWithProject } from './test-packages';
 
 const MAIN = 'import tiny_wheel\nprint(tiny_wheel.GREETING)\n';
 
-describe('Python installs through the registry proxy', () => {
+describe('Python installs through the registry proxy', needs('bwrap', 'python3'), () => {
   let index: WheelIndex;
   let t: TestApp;
 

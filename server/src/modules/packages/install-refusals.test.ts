@@ -1,5 +1,6 @@
 import type { PackageStatus } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
@@ -10,7 +11,7 @@ import { install, ownerWithProject } from './test-packages';
 
 const PACKAGE_JSON = JSON.stringify({ name: 'app', dependencies: { 'tiny-greet': '^1.0.0' } });
 
-describe('package installs that cannot happen', () => {
+describe('package installs that cannot happen', needs('bwrap'), () => {
   let t: TestApp;
   let closed: string;
 

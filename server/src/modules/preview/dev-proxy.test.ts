@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DevServerStatusSchema, type DevServerStatus } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { projects } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestClient } from '../../test/client';
@@ -51,7 +52,7 @@ interface Answer {
  * static files: its project's own host, a link of the current access generation, and none of the
  * headers that would let its page reach past its link.
  */
-describe('the dev-server proxy behind a project preview host', () => {
+describe('the dev-server proxy behind a project preview host', needs('bwrap'), () => {
   let t: TestApp;
   let preview: FastifyInstance;
   let port: number;

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { TEMPLATE_IDS } from '@kiln/shared';
 import { format } from 'prettier';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectProgram, needs } from '../../test/system-programs';
 import { listTemplates } from './catalog';
 import {
   MANIFEST_FILE,
@@ -344,15 +345,19 @@ describe('every template file parses as its language', () => {
       expect(result.status, result.stderr).toBe(0);
     });
 
-    it('Go: gofmt -l lists no file, and go mod edit reads go.mod', (context) => {
-      skipWithout(context, ['go', 'version'], 'Go', filesOf('go', 'go-mod'));
+    it('Go: gofmt -l lists no file, and go mod edit reads go.mod', needs('go'), () => {
+      // The Go that runs projects (Debian's newest versioned one), with its own gofmt.
+      const goBin = path.dirname(detectProgram('go').path!);
       const files = filesOf('go');
       expect(files.length).toBeGreaterThan(0);
-      const formatted = spawnSync('gofmt', ['-e', '-l', ...files], { cwd: root, encoding: 'utf8' });
+      const formatted = spawnSync(path.join(goBin, 'gofmt'), ['-e', '-l', ...files], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       expect(formatted.status, formatted.stderr).toBe(0);
       expect(formatted.stdout.trim()).toBe('');
       for (const goMod of filesOf('go-mod')) {
-        const parsed = spawnSync('go', ['mod', 'edit', '-json', goMod], {
+        const parsed = spawnSync(path.join(goBin, 'go'), ['mod', 'edit', '-json', goMod], {
           cwd: root,
           encoding: 'utf8',
         });
@@ -360,8 +365,7 @@ describe('every template file parses as its language', () => {
       }
     });
 
-    it('Ruby: ruby -c', (context) => {
-      skipWithout(context, ['ruby', '--version'], 'Ruby', filesOf('ruby'));
+    it('Ruby: ruby -c', needs('ruby'), () => {
       const files = filesOf('ruby');
       expect(files.length).toBeGreaterThan(5);
       for (const file of files) {
@@ -371,19 +375,6 @@ describe('every template file parses as its language', () => {
     });
   });
 });
-
-/** Skips a test, saying so in the output, when a language's tool is not on this machine. */
-function skipWithout(context: TestContext, tool: string[], language: string, files: string[]) {
-  const [command, ...args] = tool as [string, ...string[]];
-  const present = spawnSync(command, args, { stdio: 'ignore' }).status === 0;
-  if (!present) {
-    console.warn(
-      `template-files.test.ts: ${command} is not installed, so the templates' ${files.length} ` +
-        `${language} files were not checked: ${files.join(', ')}`,
-    );
-  }
-  context.skip(!present, `${command} is not installed; ${language} files not checked`);
-}
 
 describe('the checks themselves', () => {
   it('report broken code', async () => {

@@ -1,5 +1,6 @@
 import { TERMINAL_CLOSE_CODES } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
@@ -9,7 +10,7 @@ import { NEEDS_BUBBLEWRAP } from './terminal-connection';
 
 const errorOf = (body: string) => JSON.parse(body) as { error: string; code: string };
 
-describe('who may open a terminal', () => {
+describe('who may open a terminal', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX: 'bubblewrap' });

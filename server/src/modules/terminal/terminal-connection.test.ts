@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createSandbox, type ManagedSandbox } from '../../sandbox/create-sandbox';
 import type { SyncReport, WorkspaceLease, Workspaces } from '../workspaces';
 import { registerTerminalSupport } from './pty-relay';
@@ -18,7 +19,7 @@ const log = { info() {}, warn() {}, error() {}, debug() {} } as never;
  * The terminal on its own, without the app: a plain folder stands for the project's workspace,
  * so a test can count its leases and break what the terminal depends on.
  */
-describe('a terminal connection', () => {
+describe('a terminal connection', needs('bwrap', 'python3'), () => {
   let sandbox: ManagedSandbox;
   let root: string;
   let app: FastifyInstance;

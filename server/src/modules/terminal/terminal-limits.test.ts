@@ -1,5 +1,6 @@
 import { TERMINAL_CLOSE_CODES, TERMINAL_LIMITS } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createProject } from '../../test/project-files';
@@ -7,7 +8,7 @@ import { TestTerminal } from './test-terminal';
 
 const PROMPT = /~\/project \$ $/;
 
-describe("the terminal's limits and walls", () => {
+describe("the terminal's limits and walls", needs('bwrap', 'python3'), () => {
   let t: TestApp;
   const open: TestTerminal[] = [];
   beforeAll(async () => {
@@ -139,7 +140,7 @@ describe("the terminal's limits and walls", () => {
   });
 });
 
-describe('a terminal left alone', () => {
+describe('a terminal left alone', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   beforeAll(async () => {
     // Three seconds.

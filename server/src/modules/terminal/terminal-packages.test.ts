@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createProject } from '../../test/project-files';
@@ -8,7 +9,7 @@ import { startVerdaccio, type LocalRegistry } from '../../test/verdaccio';
 import { startWheelIndex, type WheelIndex } from '../../test/wheel-index';
 import { TestTerminal } from './test-terminal';
 
-describe('installing packages from the terminal', () => {
+describe('installing packages from the terminal', needs('bwrap', 'python3'), () => {
   let registry: LocalRegistry;
   let index: WheelIndex;
   let t: TestApp;

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectFile } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createProject } from '../../test/project-files';
@@ -11,7 +12,7 @@ import { TestTerminal } from './test-terminal';
  * Someone removed from a project, or made a viewer, must lose their shell in it at once: it runs
  * with the project's secrets and database.
  */
-describe('a terminal whose person loses access', () => {
+describe('a terminal whose person loses access', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX: 'bubblewrap' });

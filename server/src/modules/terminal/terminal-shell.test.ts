@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { ProjectFile } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createProject } from '../../test/project-files';
@@ -9,7 +10,7 @@ import { TestTerminal } from './test-terminal';
 /** The prompt the terminal's bashrc sets, once the shell is ready for a command. */
 const PROMPT = /~\/project \$ $/;
 
-describe('the terminal: bash in the sandbox over a WebSocket', () => {
+describe('the terminal: bash in the sandbox over a WebSocket', needs('bwrap', 'python3'), () => {
   let t: TestApp;
   const open: TestTerminal[] = [];
   beforeAll(async () => {

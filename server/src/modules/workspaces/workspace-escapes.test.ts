@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProjectFile } from '@kiln/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { needs } from '../../test/system-programs';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { createFile, createProject } from '../../test/project-files';
@@ -36,7 +37,7 @@ while True:
  * the server's own files (DATA_DIR, secret.key, other workspaces), which must stay untouched and
  * unread.
  */
-describe('workspace sync against links a terminal made', () => {
+describe('workspace sync against links a terminal made', needs('python3'), () => {
   let t: TestApp;
   let host = '';
   const secret = 'HOST-ONLY SECRET 7f3a';

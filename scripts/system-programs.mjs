@@ -1,0 +1,234 @@
+// The system programs the full test suite uses (system-programs.json), how to tell whether this
+// machine has each, and the Debian packages that provide them. Plain JavaScript with no
+// dependencies: .ci/run asks it what to install before `npm install` has run.
+//
+//   node scripts/system-programs.mjs                   what this machine has and lacks
+//   node scripts/system-programs.mjs missing-packages  the packages to install, on one line
+//   node scripts/system-programs.mjs missing-suites    the apt suites those need (backports)
+//   node scripts/system-programs.mjs readme            the README's block (checked by a test)
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** @type {{ programs: import('./system-programs.d.mts').SystemProgram[] }} */
+const data = JSON.parse(readFileSync(new URL('./system-programs.json', import.meta.url), 'utf8'));
+
+export const SYSTEM_PROGRAMS = data.programs;
+
+/** The folders of the system's own programs (server/src/sandbox/versioned-go.ts has the same). */
+const SYSTEM_FOLDERS = ['/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+function isExecutable(file) {
+  try {
+    accessSync(file, constants.X_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function findOnPath(command, searchPath) {
+  for (const dir of searchPath.split(path.delimiter)) {
+    if (dir && isExecutable(path.join(dir, command))) return path.join(dir, command);
+  }
+  return null;
+}
+
+/**
+ * The bin folder of the newest Go installed as a versioned Debian package under `root`
+ * (`go-1.NN/bin/go`), as server/src/sandbox/versioned-go.ts finds it, or null.
+ */
+export function newestVersionedGoBin(root) {
+  let entries;
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return null;
+  }
+  const versions = entries.flatMap((name) => {
+    const match = /^go-(\d+)\.(\d+)$/.exec(name);
+    const bin = path.join(root, name, 'bin');
+    if (!match || !isExecutable(path.join(bin, 'go'))) return [];
+    return [{ bin, major: Number(match[1]), minor: Number(match[2]) }];
+  });
+  versions.sort((a, b) => b.major - a.major || b.minor - a.minor);
+  return versions[0]?.bin ?? null;
+}
+
+/** A search path with `goBin` ahead of the system's folders, as Kiln's runtimes search. */
+function withVersionedGo(searchPath, goBin) {
+  if (!goBin) return searchPath;
+  const folders = searchPath.split(path.delimiter).filter((folder) => folder !== goBin);
+  const system = folders.findIndex((folder) => SYSTEM_FOLDERS.includes(folder));
+  folders.splice(system === -1 ? folders.length : system, 0, goBin);
+  return folders.filter(Boolean).join(path.delimiter);
+}
+
+/** Whether `version` is `minimum` or newer, number by number ('1.23.1' >= '1.22'). */
+function versionAtLeast(version, minimum) {
+  const have = version.split('.').map(Number);
+  const want = minimum.split('.').map(Number);
+  for (let index = 0; index < want.length; index += 1) {
+    const a = have[index] ?? 0;
+    const b = want[index] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
+/** What to run to get a program: `apt-get install golang-1.23-go from bookworm-backports`. */
+export function installHint(program) {
+  const from = program.suite ? ` from ${program.suite}` : '';
+  return `apt-get install ${program.packages.join(' ')}${from}`;
+}
+
+/**
+ * Looks for one program as the tests would use it. `env` gives PATH (and CHROMIUM_PATH);
+ * `root` is where absolute paths of the list are looked for, so a test can hand in a machine of
+ * its own making. Never throws.
+ */
+export function detectSystemProgram(program, options = {}) {
+  const env = options.env ?? process.env;
+  const root = options.root ?? '/';
+  const { detect } = program;
+  const outcome = (found, version, problem) => ({
+    id: program.id,
+    label: program.label,
+    ok: problem === null,
+    path: found,
+    version,
+    problem,
+    reason: problem === null ? null : `${program.label}: ${problem} — ${installHint(program)}`,
+  });
+
+  if (detect.file) {
+    const file = (detect.fileFrom && env[detect.fileFrom]) || path.join(root, detect.file);
+    const shown = detect.fileFrom && env[detect.fileFrom] ? file : detect.file;
+    return isExecutable(file)
+      ? outcome(file, null, null)
+      : outcome(null, null, `${shown} not found`);
+  }
+
+  const searchPath = detect.versionedGo
+    ? withVersionedGo(env.PATH ?? '', newestVersionedGoBin(path.join(root, detect.versionedGo)))
+    : (env.PATH ?? '');
+  const found = detect.command.includes('/')
+    ? isExecutable(path.join(root, detect.command))
+      ? path.join(root, detect.command)
+      : null
+    : findOnPath(detect.command, searchPath);
+  if (!found) {
+    const where = detect.command.includes('/')
+      ? `${detect.command} not found`
+      : `${detect.command} not found on PATH${detect.versionedGo ? ` or in ${detect.versionedGo}/go-1.NN/bin` : ''}`;
+    return outcome(null, null, where);
+  }
+  const run = (args) =>
+    spawnSync(found, args, {
+      encoding: 'utf8',
+      timeout: 10_000,
+      env: { PATH: searchPath, HOME: env.HOME ?? '/tmp', LANG: 'C.UTF-8' },
+    });
+  if (detect.check) {
+    const checked = run(detect.check);
+    if (checked.status !== 0) {
+      const problem = detect.checkFails ?? `${detect.command} ${detect.check.join(' ')} failed`;
+      return outcome(found, null, problem);
+    }
+  }
+  if (!detect.versionArgs) return outcome(found, null, null);
+  const answer = run(detect.versionArgs);
+  const version = /(\d+\.\d+(?:\.\d+)?)/.exec(`${answer.stdout ?? ''}${answer.stderr ?? ''}`)?.[1];
+  if (answer.status !== 0 || !version) {
+    return outcome(found, null, `${found} ${detect.versionArgs.join(' ')} printed no version`);
+  }
+  if (detect.minimum && !versionAtLeast(version, detect.minimum)) {
+    return outcome(found, version, `${version} found, ${detect.minimum} needed`);
+  }
+  return outcome(found, version, null);
+}
+
+export function detectSystemPrograms(options = {}) {
+  return SYSTEM_PROGRAMS.map((program) => detectSystemProgram(program, options));
+}
+
+export function systemProgram(id) {
+  const program = SYSTEM_PROGRAMS.find((candidate) => candidate.id === id);
+  if (!program) throw new Error(`No system program "${id}" in scripts/system-programs.json`);
+  return program;
+}
+
+/** Every package of the list, each once, in the list's order. */
+export function allPackages() {
+  return [...new Set(SYSTEM_PROGRAMS.flatMap((program) => program.packages))];
+}
+
+/** How a program is looked for, in words: '`bwrap` on PATH'. */
+function detectedAs(program) {
+  const { detect } = program;
+  if (detect.file) {
+    const other = detect.fileFrom ? ` (or \`${detect.fileFrom}\`)` : '';
+    return `${program.label} at \`${detect.file}\`${other}`;
+  }
+  const version = detect.minimum ? ` ${detect.minimum} or newer` : '';
+  const where = detect.command.includes('/')
+    ? `\`${detect.command}\``
+    : `\`${detect.command}\` on PATH${detect.versionedGo ? ` or in \`${detect.versionedGo}/go-1.NN/bin\`` : ''}`;
+  return `${program.label}${version}, ${where}`;
+}
+
+/** The README's block: the one install line, then what each program is for. */
+export function readmeBlock() {
+  const suites = SYSTEM_PROGRAMS.filter((program) => program.suite);
+  const lines = [
+    '```sh',
+    `apt-get install ${allPackages().join(' ')}`,
+    '```',
+    '',
+    ...suites.map(
+      (program) =>
+        `${program.packages.join(' ')} comes from ${program.suite}: add that suite to apt's ` +
+        'sources first (`.ci/run` does).',
+    ),
+    '',
+    ...SYSTEM_PROGRAMS.map((program) => {
+      const only = program.scope === 'database-pass' ? ' Only for the second pass below.' : '';
+      const packages = program.packages.map((name) => `\`${name}\``).join(', ');
+      return `- ${detectedAs(program)}, from ${packages}: ${program.usedBy}.${only}`;
+    }),
+  ];
+  return lines.join('\n');
+}
+
+function main(command) {
+  const detections = detectSystemPrograms();
+  const missing = SYSTEM_PROGRAMS.filter((_, index) => !detections[index].ok);
+  switch (command) {
+    case 'missing-packages':
+      console.log([...new Set(missing.flatMap((program) => program.packages))].join(' '));
+      return 0;
+    case 'missing-suites':
+      console.log([...new Set(missing.flatMap((program) => program.suite ?? []))].join(' '));
+      return 0;
+    case 'readme':
+      console.log(readmeBlock());
+      return 0;
+    case undefined:
+    case 'status':
+      for (const detection of detections) {
+        const what = detection.ok
+          ? `found ${detection.path}${detection.version ? ` (${detection.version})` : ''}`
+          : detection.reason;
+        console.log(`${detection.id.padEnd(13)} ${what}`);
+      }
+      return 0;
+    default:
+      console.error(`Unknown command ${command}: missing-packages, missing-suites, readme, status`);
+      return 2;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv[2]);
+}
