@@ -1,8 +1,16 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// The server's test files spend much of their time waiting on other processes (sandboxes, Git,
+// installs, a database): two run at once even on two cores, where Vitest would run one.
+const maxWorkers = Math.max(2, os.availableParallelism() - 1);
 
 // One runner for the unit and integration layers of every workspace.
 export default defineConfig({
   test: {
+    maxWorkers,
+    // The default output, ended by what was skipped for want of a system program and why.
+    reporters: ['default', './scripts/missing-programs-reporter.ts'],
     projects: [
       {
         test: {

@@ -6,8 +6,12 @@ import { debianGoBin, withDebianGo } from '../../sandbox/versioned-go';
 import { RUNTIMES, type RuntimeDefinition } from './catalog';
 import { isExecutableFile } from '../../lib/executable-file';
 
-/** How long one `--version` may take; a runtime slower than this is reported missing. */
-export const VERSION_TIMEOUT_MS = 3_000;
+/**
+ * How long one `--version` may take; a runtime slower than this is reported missing. Generous:
+ * a version manager's shim (pyenv's is a shell script) starts slowly on a busy host, and a
+ * runtime reported missing refuses every run that needs it.
+ */
+export const VERSION_TIMEOUT_MS = 10_000;
 
 export interface DetectRuntimesOptions {
   /**
