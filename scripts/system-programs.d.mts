@@ -1,7 +1,16 @@
 // Types of system-programs.mjs, for the TypeScript that imports it (server tests, e2e).
 
 export type SystemProgramId =
-  'chromium' | 'bwrap' | 'python3' | 'git' | 'psql' | 'go' | 'ruby' | 'postgresql' | 'redis-server';
+  | 'chromium'
+  | 'bwrap'
+  | 'python3'
+  | 'flask-wheels'
+  | 'git'
+  | 'psql'
+  | 'go'
+  | 'ruby'
+  | 'postgresql'
+  | 'redis-server';
 
 export interface SystemProgram {
   id: SystemProgramId;
@@ -21,9 +30,17 @@ export interface SystemProgram {
     minimum?: string;
     /** Where Debian's versioned Go packages live (go-1.NN/bin), searched ahead of /usr/bin. */
     versionedGo?: string;
+    /**
+     * Pythons (on PATH, or absolute paths), the first of which that has everything the
+     * `requirements` file (relative to the repository) names installed is the one found.
+     */
+    pythons?: string[];
+    requirements?: string;
   };
-  /** The Debian packages that provide it. */
+  /** The Debian packages that provide it; none for what apt has not (then `install` says how). */
   packages: string[];
+  /** What to run to get it when no Debian package provides it. */
+  install?: string;
   /** The apt suite they come from, when not the release's own (bookworm-backports). */
   suite?: string;
   /** What needs it, and why. */
@@ -43,6 +60,8 @@ export interface SystemProgramDetection {
   problem: string | null;
   /** The problem with the program's name and what to install, for a skipped test's summary. */
   reason: string | null;
+  /** When missing, what each place looked in lacks (the Pythons of `pythons`). */
+  details?: string[];
 }
 
 export interface DetectOptions {
@@ -53,6 +72,9 @@ export interface DetectOptions {
 }
 
 export const SYSTEM_PROGRAMS: readonly SystemProgram[];
+/** The script that prints what a Python has installed of some requirements, as JSON. */
+export const INSTALLED_DISTRIBUTIONS_SCRIPT: string;
+export function readRequirements(file: string): string[];
 export function detectSystemProgram(
   program: SystemProgram,
   options?: DetectOptions,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,10 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { newestDebianGoBin } from '../server/src/sandbox/versioned-go';
 import {
   allPackages,
+  detectSystemProgram,
   detectSystemPrograms,
+  installHint,
+  INSTALLED_DISTRIBUTIONS_SCRIPT,
   newestVersionedGoBin,
   readmeBlock,
+  readRequirements,
   SYSTEM_PROGRAMS,
+  systemProgram,
   type SystemProgramId,
 } from './system-programs.mjs';
 
@@ -28,9 +33,25 @@ function stub(file: string, script: string) {
   chmodSync(file, 0o755);
 }
 
+/** What scripts/installed-distributions.py prints, for a stub Python at `executable`. */
+function survey(executable: string, missing: Array<{ requirement: string; installed?: string }>) {
+  return JSON.stringify({
+    executable,
+    version: '3.11.7',
+    distributions: [],
+    missing: missing.map((item) => ({ neededBy: null, installed: null, ...item })),
+  });
+}
+
+/** A stub Python that answers installed-distributions.py's question with `answer`. */
+function stubPython(file: string, answer: string) {
+  stub(file, `echo '${answer}'`);
+}
+
 /**
  * A machine of the test's own making: a root for the list's absolute paths and a PATH folder,
  * holding every program of the list (as stubs that print a version) but those left `without`.
+ * Its Flask is a `python3` on PATH that says it has the Flask template's requirements.
  */
 function fakeMachine(
   options: { without?: SystemProgramId[]; go?: string; python?: 'venv' | 'bare' } = {},
@@ -44,6 +65,9 @@ function fakeMachine(
   if (!lacks('bwrap')) stub(path.join(bin, 'bwrap'), 'exit 0');
   if (!lacks('python3')) {
     stub(path.join(dir, 'usr/bin/python3'), options.python === 'bare' ? 'exit 1' : 'exit 0');
+  }
+  if (!lacks('flask-wheels')) {
+    stubPython(path.join(bin, 'python3'), survey(path.join(bin, 'python3'), []));
   }
   if (!lacks('git')) stub(path.join(bin, 'git'), 'echo "git version 2.39.5"');
   if (!lacks('psql')) stub(path.join(bin, 'psql'), 'echo "psql (PostgreSQL) 15.19"');
@@ -69,6 +93,10 @@ describe('the system programs of the full suite', () => {
     const found = detectSystemPrograms(fakeMachine());
     expect(found.filter((program) => !program.ok)).toEqual([]);
     expect(found.find((program) => program.id === 'go')).toMatchObject({ version: '1.23.5' });
+    expect(found.find((program) => program.id === 'flask-wheels')).toMatchObject({
+      path: expect.stringMatching(/\/bin\/python3$/) as unknown,
+      version: '3.11.7',
+    });
   });
 
   const REASONS: Record<SystemProgramId, string> = {
@@ -76,6 +104,8 @@ describe('the system programs of the full suite', () => {
     bwrap: 'bubblewrap: bwrap not found on PATH — apt-get install bubblewrap',
     python3:
       'Python 3 with venv and ensurepip: /usr/bin/python3 not found — apt-get install python3 python3-venv',
+    'flask-wheels':
+      'Python with Flask: no Python with Flask>=3.1,<4 and pytest>=8 (and what they need) installed among python3, /usr/bin/python3, /usr/local/bin/python3 — python3 -m pip install -r server/templates/python-flask/requirements.txt',
     git: 'Git: git not found on PATH — apt-get install git',
     psql: 'psql: psql not found on PATH — apt-get install postgresql-client',
     go: 'Go: go not found on PATH or in /usr/lib/go-1.NN/bin — apt-get install golang-1.23-go from bookworm-backports',
@@ -104,6 +134,74 @@ describe('the system programs of the full suite', () => {
   it('reports a python3 without venv or ensurepip', () => {
     expect(reasonsOf(fakeMachine({ python: 'bare' }))).toEqual([
       'Python 3 with venv and ensurepip: /usr/bin/python3 has no venv or ensurepip module — apt-get install python3 python3-venv',
+    ]);
+  });
+
+  const flask = () => systemProgram('flask-wheels');
+
+  it('reports a Flask too old for the Flask template, with what each Python looked in lacks', () => {
+    const machine = fakeMachine({ without: ['flask-wheels'] });
+    const python = path.join(machine.env.PATH, 'python3');
+    stubPython(python, survey(python, [{ requirement: 'Flask<4,>=3.1', installed: '2.2.2' }]));
+    const found = detectSystemProgram(flask(), machine);
+    expect(found).toMatchObject({ ok: false, path: null, reason: REASONS['flask-wheels'] });
+    expect(found.details).toEqual([
+      `python3 (${python}, Python 3.11.7): Flask<4,>=3.1, 2.2.2 installed`,
+      // The fake machine's system Python answers the venv check only.
+      '/usr/bin/python3: printed no answer',
+      '/usr/local/bin/python3: not found',
+    ]);
+  });
+
+  it('takes the first Python that has the requirements, in the order installed-wheels.ts tries', () => {
+    const machine = fakeMachine({ without: ['flask-wheels'] });
+    const onPath = path.join(machine.env.PATH, 'python3');
+    stubPython(onPath, survey(onPath, [{ requirement: 'pytest>=8' }]));
+    const local = path.join(machine.root, 'usr/local/bin/python3');
+    stubPython(local, survey('/usr/local/bin/python3.12', []));
+    expect(detectSystemProgram(flask(), machine)).toMatchObject({
+      ok: true,
+      path: '/usr/local/bin/python3.12',
+      version: '3.11.7',
+      reason: null,
+    });
+  });
+
+  it("asks each Python with installed-distributions.py, for the Flask template's requirements", () => {
+    const machine = fakeMachine({ without: ['flask-wheels'] });
+    const asked = path.join(machine.root, 'asked');
+    stub(path.join(machine.env.PATH, 'python3'), `printf '%s\\n' "$@" > '${asked}'; exit 1`);
+    detectSystemProgram(flask(), machine);
+    const [script, requirements] = readFileSync(asked, 'utf8').trimEnd().split('\n');
+    expect(script).toBe(INSTALLED_DISTRIBUTIONS_SCRIPT);
+    expect(JSON.parse(requirements!)).toEqual(['Flask>=3.1,<4', 'pytest>=8']);
+    expect(readRequirements(flask().detect.requirements!)).toEqual(['Flask>=3.1,<4', 'pytest>=8']);
+  });
+
+  // installed-distributions.py itself, run by a real Python (with pip, whose vendored packaging
+  // it falls back on), about requirements of the test's own.
+  const realPython = ['python3', '/usr/bin/python3'].find(
+    (python) => spawnSync(python, ['-c', 'import pip'], { timeout: 60_000 }).status === 0,
+  );
+  it.skipIf(!realPython)("says whether a real Python has a requirements file's packages", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kiln-requirements-'));
+    scratch.push(dir);
+    const program = (requirements: string) => {
+      writeFileSync(path.join(dir, 'requirements.txt'), requirements);
+      return {
+        ...flask(),
+        detect: { pythons: [realPython!], requirements: path.join(dir, 'requirements.txt') },
+      };
+    };
+    const env = { PATH: process.env.PATH, HOME: process.env.HOME };
+    expect(detectSystemProgram(program('pip  # pip is there\n'), { env })).toMatchObject({
+      ok: true,
+      version: expect.stringMatching(/^3\.\d+\.\d+$/) as unknown,
+    });
+    const lacking = detectSystemProgram(program('pip\nkiln-no-such-distribution>=1\n'), { env });
+    expect(lacking.ok).toBe(false);
+    expect(lacking.details).toEqual([
+      expect.stringMatching(/: kiln-no-such-distribution>=1, not installed$/),
     ]);
   });
 
@@ -151,6 +249,27 @@ describe('the system programs of the full suite', () => {
       expect.arrayContaining(['bubblewrap', 'git', 'postgresql-client', 'ruby', 'redis-server']),
     );
     expect(allPackages()).toEqual(expect.arrayContaining(packages));
+  });
+
+  it('gives apt nothing to install for what no Debian package provides, but says how to get it', () => {
+    for (const program of SYSTEM_PROGRAMS) {
+      if (program.packages.length > 0) {
+        expect(installHint(program)).toMatch(/^apt-get install /);
+      } else {
+        expect(program.install, program.id).toMatch(/^python3 -m pip install /);
+        expect(installHint(program)).toBe(program.install);
+      }
+    }
+    expect(allPackages()).not.toContain('');
+    const packages = execFileSync(process.execPath, [CLI, 'missing-packages'], {
+      encoding: 'utf8',
+      env: { PATH: '' },
+    });
+    expect(packages).not.toMatch(/flask|pip/i);
+    expect(readmeBlock()).toContain(
+      'Python with Flask is no Debian package, and `.ci/run` does not install it: ' +
+        '`python3 -m pip install -r server/templates/python-flask/requirements.txt`',
+    );
   });
 
   it('is what .ci/run installs from', () => {

@@ -2,6 +2,10 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { zipSync } from 'fflate';
+import {
+  INSTALLED_DISTRIBUTIONS_SCRIPT,
+  systemProgram,
+} from '../../../scripts/system-programs.mjs';
 import { startWheelIndex } from './wheel-index';
 
 /**
@@ -13,10 +17,13 @@ import { startWheelIndex } from './wheel-index';
  * again from entry_points.txt.
  */
 
-/** Pythons looked in, in order; a setting names another first. */
-const PYTHONS = ['python3', '/usr/bin/python3', '/usr/local/bin/python3'];
+/**
+ * Pythons looked in, in order, as the list of system programs looks for one with the Flask
+ * template's requirements (`flask-wheels`); a setting names another first.
+ */
+const PYTHONS = systemProgram('flask-wheels').detect.pythons ?? [];
 
-/** One installed distribution, as the script below describes it. */
+/** One installed distribution, as scripts/installed-distributions.py describes it. */
 interface InstalledDistribution {
   name: string;
   version: string;
@@ -38,77 +45,15 @@ interface Survey {
 }
 
 /**
- * Walks the requirements and their dependencies (markers evaluated for this Python, no extras)
- * through importlib.metadata, and prints what each distribution holds as JSON.
+ * What `python` has installed of `requirements` and their dependencies (markers evaluated for
+ * this Python, no extras), from scripts/installed-distributions.py: the script the list of system
+ * programs asks too, so a Python it finds with the requirements is the one wheels come from.
  */
-const SURVEY_SCRIPT = String.raw`
-import json, sys, sysconfig
-import importlib.metadata as metadata
-try:
-    from packaging.requirements import Requirement
-    from packaging.utils import canonicalize_name
-except ImportError:
-    from pip._vendor.packaging.requirements import Requirement
-    from pip._vendor.packaging.utils import canonicalize_name
-
-SKIPPED = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
-found, missing = {}, []
-queue = [(Requirement(text), None) for text in json.loads(sys.argv[1])]
-while queue:
-    requirement, needed_by = queue.pop(0)
-    key = canonicalize_name(requirement.name)
-    if key in found:
-        continue
-    try:
-        dist = metadata.distribution(requirement.name)
-    except metadata.PackageNotFoundError:
-        missing.append({"requirement": str(requirement), "neededBy": needed_by, "installed": None})
-        continue
-    if not requirement.specifier.contains(dist.version, prereleases=True):
-        missing.append({"requirement": str(requirement), "neededBy": needed_by, "installed": dist.version})
-        continue
-    files, dist_info = [], None
-    for file in dist.files or []:
-        parts = file.parts
-        if parts[0] == ".." or "__pycache__" in parts or file.suffix == ".pyc":
-            continue
-        if parts[0].endswith(".dist-info"):
-            dist_info = parts[0]
-            if len(parts) == 2 and parts[1] in SKIPPED:
-                continue
-        files.append({"path": "/".join(parts), "absolute": str(dist.locate_file(file))})
-    wheel = dist.read_text("WHEEL") or ""
-    tags = [line.split(":", 1)[1].strip() for line in wheel.splitlines() if line.startswith("Tag:")]
-    compiled = any(file["path"].endswith((".so", ".pyd")) for file in files)
-    if not tags:
-        version = f"cp{sys.version_info.major}{sys.version_info.minor}"
-        platform = sysconfig.get_platform().replace("-", "_").replace(".", "_")
-        tags = [f"{version}-{version}-{platform}"] if compiled else ["py3-none-any"]
-    found[key] = {
-        "name": dist.metadata["Name"],
-        "version": dist.version,
-        "distInfo": dist_info,
-        "tags": tags,
-        "purelib": "Root-Is-Purelib: false" not in wheel and not compiled,
-        "files": files,
-    }
-    for text in dist.requires or []:
-        dependency = Requirement(text)
-        if dependency.marker is None or dependency.marker.evaluate({"extra": ""}):
-            queue.append((dependency, dist.metadata["Name"]))
-print(json.dumps({
-    "executable": sys.executable,
-    "version": ".".join(map(str, sys.version_info[:3])),
-    "distributions": list(found.values()),
-    "missing": missing,
-}))
-`;
-
 function survey(python: string, requirements: string[]): Promise<Survey | string> {
   return new Promise((resolve) => {
     execFile(
       python,
-      ['-c', SURVEY_SCRIPT, JSON.stringify(requirements)],
+      [INSTALLED_DISTRIBUTIONS_SCRIPT, JSON.stringify(requirements)],
       { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         if (error) resolve(`${python}: ${(stderr || error.message).trim().split('\n').pop()}`);
