@@ -11,6 +11,8 @@ test('the editor follows a generation under way, its files appearing as they are
   const generation = page.request.post('/api/ai/generate-project', {
     data: { projectId: id, name: 'Watched build', description: '[scenario:e2e-build-slow] A page' },
     headers: { 'x-csrf-token': csrf?.value ?? '' },
+    // The scenario thinks for 20 s between its two files.
+    timeout: 120_000,
   });
   await page.goto(`/editor/${id}`);
   await editorReady(page);

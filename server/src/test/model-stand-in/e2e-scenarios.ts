@@ -111,7 +111,7 @@ export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
     },
     { text: 'I built a counter page: index.html with a button, and counter.js.' },
   ],
-  /** A build slow enough to watch from the editor: each step's chunks come 150 ms apart. */
+  /** A build slow enough to watch from the editor: index.html at once, styles.css 20 s later. */
   'e2e-build-slow': [
     {
       delayMs: 150,
@@ -120,8 +120,13 @@ export const E2E_SCENARIOS: Record<string, ScriptedReply[]> = {
       ],
     },
     {
-      delayMs: 150,
-      text: 'Now the styles, one moment while I think about colours and spacing for the page.',
+      // Twenty seconds of thinking between the two files, so the editor (slow to load on a busy
+      // machine) is open while the generation is still under way.
+      delayMs: 400,
+      text: [
+        'Now the styles, one moment while I think about colours and spacing for the page.',
+        ...Array.from({ length: 50 }, () => ' Still thinking.'),
+      ],
       toolCalls: [
         { name: 'write_file', arguments: { path: 'styles.css', content: 'h1 { color: teal }\n' } },
       ],
