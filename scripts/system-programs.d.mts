@@ -81,7 +81,6 @@ export function detectSystemProgram(
 ): SystemProgramDetection;
 export function detectSystemPrograms(options?: DetectOptions): SystemProgramDetection[];
 export function systemProgram(id: SystemProgramId): SystemProgram;
-export function newestVersionedGoBin(root: string): string | null;
 export function installHint(program: SystemProgram): string;
 export function allPackages(): string[];
 export function readmeBlock(): string;

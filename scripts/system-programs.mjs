@@ -8,9 +8,15 @@
 //   node scripts/system-programs.mjs missing-suites    the apt suites those need (backports)
 //   node scripts/system-programs.mjs readme            the README's block (checked by a test)
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  isExecutableFile,
+  newestVersionedGoBin,
+  versionAtLeast,
+  withVersionedGo,
+} from '../server/src/lib/program-lookup.mjs';
 
 /** @type {{ programs: import('./system-programs.d.mts').SystemProgram[] }} */
 const data = JSON.parse(readFileSync(new URL('./system-programs.json', import.meta.url), 'utf8'));
@@ -36,65 +42,11 @@ export function readRequirements(file) {
     .filter(Boolean);
 }
 
-/** The folders of the system's own programs (server/src/sandbox/versioned-go.ts has the same). */
-const SYSTEM_FOLDERS = ['/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-
-function isExecutable(file) {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
 function findOnPath(command, searchPath) {
   for (const dir of searchPath.split(path.delimiter)) {
-    if (dir && isExecutable(path.join(dir, command))) return path.join(dir, command);
+    if (dir && isExecutableFile(path.join(dir, command))) return path.join(dir, command);
   }
   return null;
-}
-
-/**
- * The bin folder of the newest Go installed as a versioned Debian package under `root`
- * (`go-1.NN/bin/go`), as server/src/sandbox/versioned-go.ts finds it, or null.
- */
-export function newestVersionedGoBin(root) {
-  let entries;
-  try {
-    entries = readdirSync(root);
-  } catch {
-    return null;
-  }
-  const versions = entries.flatMap((name) => {
-    const match = /^go-(\d+)\.(\d+)$/.exec(name);
-    const bin = path.join(root, name, 'bin');
-    if (!match || !isExecutable(path.join(bin, 'go'))) return [];
-    return [{ bin, major: Number(match[1]), minor: Number(match[2]) }];
-  });
-  versions.sort((a, b) => b.major - a.major || b.minor - a.minor);
-  return versions[0]?.bin ?? null;
-}
-
-/** A search path with `goBin` ahead of the system's folders, as Kiln's runtimes search. */
-function withVersionedGo(searchPath, goBin) {
-  if (!goBin) return searchPath;
-  const folders = searchPath.split(path.delimiter).filter((folder) => folder !== goBin);
-  const system = folders.findIndex((folder) => SYSTEM_FOLDERS.includes(folder));
-  folders.splice(system === -1 ? folders.length : system, 0, goBin);
-  return folders.filter(Boolean).join(path.delimiter);
-}
-
-/** Whether `version` is `minimum` or newer, number by number ('1.23.1' >= '1.22'). */
-function versionAtLeast(version, minimum) {
-  const have = version.split('.').map(Number);
-  const want = minimum.split('.').map(Number);
-  for (let index = 0; index < want.length; index += 1) {
-    const a = have[index] ?? 0;
-    const b = want[index] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return true;
 }
 
 /**
@@ -132,7 +84,7 @@ export function detectSystemProgram(program, options = {}) {
   if (detect.file) {
     const file = (detect.fileFrom && env[detect.fileFrom]) || path.join(root, detect.file);
     const shown = detect.fileFrom && env[detect.fileFrom] ? file : detect.file;
-    return isExecutable(file)
+    return isExecutableFile(file)
       ? outcome(file, null, null)
       : outcome(null, null, `${shown} not found`);
   }
@@ -141,7 +93,7 @@ export function detectSystemProgram(program, options = {}) {
     ? withVersionedGo(env.PATH ?? '', newestVersionedGoBin(path.join(root, detect.versionedGo)))
     : (env.PATH ?? '');
   const found = detect.command.includes('/')
-    ? isExecutable(path.join(root, detect.command))
+    ? isExecutableFile(path.join(root, detect.command))
       ? path.join(root, detect.command)
       : null
     : findOnPath(detect.command, searchPath);
@@ -180,7 +132,7 @@ export function detectSystemProgram(program, options = {}) {
 function locate(command, searchPath, root) {
   if (!command.includes('/')) return findOnPath(command, searchPath);
   const file = path.join(root, command);
-  return isExecutable(file) ? file : null;
+  return isExecutableFile(file) ? file : null;
 }
 
 /** What one Python has installed of `requirements` (installed-distributions.py), or why not. */

@@ -1,11 +1,2 @@
-import { accessSync, constants, statSync } from 'node:fs';
-
-/** Whether `file` is a regular file this process may execute. */
-export function isExecutableFile(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
+// Shared with scripts/system-programs.mjs, which runs before `npm install`: see program-lookup.mjs.
+export { isExecutableFile } from './program-lookup.mjs';

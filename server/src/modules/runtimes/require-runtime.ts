@@ -1,5 +1,6 @@
 import type { RuntimeName, RuntimeStatus } from '@kiln/shared';
 import { AppError } from '../../lib/app-error';
+import { versionAtLeast } from '../../lib/program-lookup.mjs';
 import { runtimeDefinition } from './catalog';
 
 /** A runtime some code needs, and the oldest version it works with. */
@@ -9,17 +10,7 @@ export interface RuntimeNeed {
   minimum?: string;
 }
 
-/** Whether `version` is `minimum` or newer, comparing each dotted number as a number. */
-export function versionAtLeast(version: string, minimum: string): boolean {
-  const have = version.split('.').map(Number);
-  const want = minimum.split('.').map(Number);
-  for (let index = 0; index < want.length; index += 1) {
-    const a = have[index] ?? 0;
-    const b = want[index] ?? 0;
-    if (a !== b) return a > b;
-  }
-  return true;
-}
+export { versionAtLeast };
 
 /**
  * Why a need is not met on this server, in words for the person who pressed Run: which runtime
