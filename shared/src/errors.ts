@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The one error vocabulary of Kiln (docs/architecture.md, "One request's path"). Every error
  * response is `{ error, code }`; the code is stable, the message is for people.
@@ -39,10 +41,18 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export interface ErrorBody {
-  error: string;
-  code: ErrorCode;
-}
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/**
+ * The body of every error response. Some answers add fields of their own beside these two (a
+ * stale save's `current` file); a parse that needs them keeps unknown keys (`.loose()`).
+ */
+export const ErrorBodySchema = z.object({
+  /** A sentence for people; never empty. */
+  error: z.string().min(1),
+  code: z.enum(ERROR_CODES),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export function statusForCode(code: ErrorCode): number {
   return ERROR_STATUS[code];
