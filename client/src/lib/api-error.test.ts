@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, messageOf, serverMessageOf } from './api-error';
+import { throwIfNotOk } from './request';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -69,6 +70,24 @@ describe('ApiError.fromBody', () => {
         details: {},
       });
     }
+  });
+});
+
+describe('throwIfNotOk', () => {
+  it('throws the ApiError of a failed answer', async () => {
+    const response = new Response(json({ error: 'No such project', code: 'NOT_FOUND' }), {
+      status: 404,
+      statusText: 'Not Found',
+    });
+    await expect(throwIfNotOk(response)).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+      message: 'No such project',
+    });
+  });
+
+  it('lets a 2xx through', async () => {
+    await expect(throwIfNotOk(new Response('{}', { status: 200 }))).resolves.toBeUndefined();
   });
 });
 

@@ -1,14 +1,14 @@
 import { CSRF_HEADER } from '@kiln/shared';
 import type { QueryFunction } from '@tanstack/react-query';
+import { ApiError } from './api-error';
 import { ensureCsrfToken } from './csrf';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** A non-2xx becomes an Error reading `{status}: {body text or status text}`. */
+/** A non-2xx becomes an ApiError carrying the server's code and sentence. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  throw await ApiError.fromResponse(response);
 }
 
 /**
@@ -42,46 +42,4 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };
-}
-
-/** The JSON body of a helper error (`{status}: {json}`), or null when it carries none of ours. */
-function helperErrorBody(
-  error: unknown,
-): { error?: unknown; message?: unknown; code?: unknown } | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return null;
-  try {
-    const body: unknown = JSON.parse(match[1] ?? '');
-    return typeof body === 'object' && body !== null ? body : null;
-  } catch {
-    // Not JSON: a proxy page or plain text.
-    return null;
-  }
-}
-
-/**
- * Reads the server's `error` field back out of a helper error (`{status}: {json}`), which the
- * failure toasts show; falls back when the body is not one of ours.
- */
-export function serverErrorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = helperErrorBody(error);
-  if (!body) return /^\d{3}: /.test(error.message) ? fallback : error.message || fallback;
-  if (typeof body.error === 'string' && body.error) return body.error;
-  if (typeof body.message === 'string' && body.message) return body.message;
-  return fallback;
-}
-
-/** The server's error code of a helper error (`PLAN_LIMIT`), for screens that branch on it. */
-export function serverErrorCode(error: unknown): string | null {
-  const code = helperErrorBody(error)?.code;
-  return typeof code === 'string' && code ? code : null;
-}
-
-/** The HTTP status carried by a helper error, if any. */
-export function errorStatus(error: unknown): number | undefined {
-  if (!(error instanceof Error)) return undefined;
-  const match = /^(\d{3}): /.exec(error.message);
-  return match ? Number(match[1]) : undefined;
 }

@@ -5,7 +5,6 @@ import { Link, useSearchParams } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { serverErrorMessage } from '../../lib/request';
 import { useAuth } from '../auth';
 import { paidSubscriptions } from './admin-model';
 import { useAdminAnalytics, useAdminUsers } from './api';
@@ -45,11 +44,7 @@ export default function AdminPage() {
     users.isPending ? (
       <RowsSkeleton rows={5} label="Loading users" />
     ) : users.isError ? (
-      <LoadError
-        what="users"
-        message={serverErrorMessage(users.error, users.error.message)}
-        onRetry={() => void users.refetch()}
-      />
+      <LoadError what="users" message={users.error.message} onRetry={() => void users.refetch()} />
     ) : users.data.length === 0 ? (
       <p className="text-muted-foreground py-12 text-center text-sm">No users found</p>
     ) : (
@@ -93,7 +88,7 @@ export default function AdminPage() {
             ) : analytics.isError ? (
               <LoadError
                 what="analytics"
-                message={serverErrorMessage(analytics.error, analytics.error.message)}
+                message={analytics.error.message}
                 onRetry={() => void analytics.refetch()}
               />
             ) : (

@@ -3,7 +3,6 @@ import { Activity, Sparkles, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { serverErrorMessage } from '../../lib/request';
 import { compactTokens } from '../ai';
 import { formatJoined } from './admin-model';
 import { recentMonths } from './ai-usage-months';
@@ -49,7 +48,7 @@ export function AiUsageTab() {
           className="text-muted-foreground rounded-xl border border-dashed px-6 py-12 text-center text-sm"
         >
           <p className="text-foreground font-medium">Could not load the AI usage</p>
-          <p>{serverErrorMessage(usage.error, usage.error.message)}</p>
+          <p>{usage.error.message}</p>
           <button type="button" className="underline" onClick={() => void usage.refetch()}>
             Try again
           </button>

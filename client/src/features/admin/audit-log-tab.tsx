@@ -2,7 +2,6 @@ import { ChevronLeft, ChevronRight, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { serverErrorMessage } from '../../lib/request';
 import { AuditLogFilters } from './audit-log-filters';
 import {
   auditLogQuery,
@@ -59,7 +58,7 @@ export function AuditLogTab() {
       ) : log.isError ? (
         <LoadError
           what="audit log"
-          message={serverErrorMessage(log.error, log.error.message)}
+          message={log.error.message}
           onRetry={() => void log.refetch()}
         />
       ) : log.data.events.length === 0 ? (

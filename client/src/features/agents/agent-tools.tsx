@@ -2,7 +2,7 @@ import type { AgentFile } from '@kiln/shared';
 import { FlaskConical, LoaderCircle, ScanSearch, X } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useGenerateTests } from './api/generate-tests';
 import { useReviewFiles } from './api/review-files';
 import { ReviewFindings } from './review-findings';
@@ -60,7 +60,7 @@ export function AgentTools({
         onError: (error) =>
           toast({
             title: 'Review failed',
-            description: serverErrorMessage(error, 'Failed to review the code'),
+            description: messageOf(error, 'Failed to review the code'),
             variant: 'destructive',
           }),
       },
@@ -76,7 +76,7 @@ export function AgentTools({
         onError: (error) =>
           toast({
             title: 'Test generation failed',
-            description: serverErrorMessage(error, 'Failed to generate tests'),
+            description: messageOf(error, 'Failed to generate tests'),
             variant: 'destructive',
           }),
       },

@@ -2,7 +2,7 @@ import type { AgentFile, OrchestrationResult } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/event-stream-request';
+import { ApiError, serverMessageOf } from '../../lib/api-error';
 import { aiStatusQueryOptions } from '../ai';
 import { isRunActive, orchestrationQueryKey, useOrchestrationRun } from './api/get-orchestration';
 import { useOrchestrations } from './api/get-orchestrations';
@@ -108,7 +108,7 @@ export function useOrchestration({
       } catch (error) {
         if (!controller.signal.aborted) {
           const code = error instanceof ApiError ? error.code : null;
-          reportFailure((error instanceof ApiError && error.serverMessage) || START_FAILED);
+          reportFailure(serverMessageOf(error, START_FAILED));
           if (code === 'AI_NOT_CONFIGURED') {
             void queryClient.invalidateQueries(aiStatusQueryOptions());
           }
@@ -131,8 +131,7 @@ export function useOrchestration({
       cancelOrchestration(runningId).catch((error: unknown) => {
         toast({
           title: 'Stop failed',
-          description:
-            (error instanceof ApiError && error.serverMessage) || 'The run could not be stopped.',
+          description: serverMessageOf(error, 'The run could not be stopped.'),
           variant: 'destructive',
         });
       });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useClearConversation } from './api/clear-conversation';
 import { useAiStatus } from './api/get-ai-status';
 import { useAiUsage } from './api/get-ai-usage';
@@ -72,7 +72,7 @@ export function AiChatPanel({
       onError: (error) =>
         toast({
           title: 'Clear failed',
-          description: serverErrorMessage(error, 'Failed to clear the chat'),
+          description: messageOf(error, 'Failed to clear the chat'),
           variant: 'destructive',
         }),
     });
@@ -86,7 +86,7 @@ export function AiChatPanel({
         </p>
       ) : conversation.isError && !chat.turn ? (
         <div className="text-muted-foreground grid flex-1 content-center justify-items-center gap-3 p-6 text-center text-sm">
-          <p>{serverErrorMessage(conversation.error, 'The conversation could not be loaded.')}</p>
+          <p>{messageOf(conversation.error, 'The conversation could not be loaded.')}</p>
           <Button variant="outline" size="sm" onClick={() => void conversation.refetch()}>
             Try again
           </Button>

@@ -2,7 +2,7 @@ import type { AgentResponse, ConversationMessage } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/event-stream-request';
+import { ApiError, serverMessageOf } from '../../lib/api-error';
 import { aiStatusQueryOptions } from './api/get-ai-status';
 import { aiUsageQueryOptions } from './api/get-ai-usage';
 import { conversationQueryKey, conversationQueryOptions } from './api/get-conversation';
@@ -139,7 +139,7 @@ export function useAgentChat({
         if (controller.signal.aborted) dispatch({ type: 'stop' });
         else {
           const code = error instanceof ApiError ? error.code : null;
-          const message = (error instanceof ApiError && error.serverMessage) || failureMessage;
+          const message = serverMessageOf(error, failureMessage);
           dispatch({ type: 'fail', error: { message, code } });
           reportFailure(message);
           if (code === 'AI_NOT_CONFIGURED') {

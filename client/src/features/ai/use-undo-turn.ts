@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { errorStatus, serverErrorMessage } from '../../lib/request';
+import { ApiError, messageOf } from '../../lib/api-error';
 import { conversationQueryOptions } from './api/get-conversation';
 import { restoreCheckpoint } from './api/restore-checkpoint';
 
@@ -40,7 +40,7 @@ export function useUndoTurn({
         variant: 'success',
       });
     } catch (error) {
-      if (errorStatus(error) === 409 && !force) {
+      if (error instanceof ApiError && error.status === 409 && !force) {
         // The same answer comes for a turn undone already (in another tab, say): wasUndone,
         // or the stored conversation, tells the two apart.
         const spent = wasUndone
@@ -51,14 +51,14 @@ export function useUndoTurn({
         if (!spent) {
           setConflict({
             checkpointId,
-            message: serverErrorMessage(error, 'Files the turn changed have changed since.'),
+            message: messageOf(error, 'Files the turn changed have changed since.'),
           });
         }
       } else {
         setConflict(null);
         toast({
           title: 'Undo failed',
-          description: serverErrorMessage(error, 'Failed to undo the changes'),
+          description: messageOf(error, 'Failed to undo the changes'),
           variant: 'destructive',
         });
       }

@@ -19,7 +19,7 @@ import {
 } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useLogin, useRegister } from '../auth';
 
 export type AuthTab = 'login' | 'register';
@@ -89,7 +89,7 @@ function DialogLoginForm({ onSuccess }: { onSuccess: () => void }) {
       onError: (error) =>
         toast({
           title: 'Login failed',
-          description: serverErrorMessage(error, 'Invalid email or password'),
+          description: messageOf(error, 'Invalid email or password'),
           variant: 'destructive',
         }),
     }),
@@ -142,7 +142,7 @@ function DialogRegisterForm({ onSuccess }: { onSuccess: () => void }) {
       onError: (error) =>
         toast({
           title: 'Registration failed',
-          description: serverErrorMessage(error, 'Failed to create account'),
+          description: messageOf(error, 'Failed to create account'),
           variant: 'destructive',
         }),
     }),

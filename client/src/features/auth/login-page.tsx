@@ -5,7 +5,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { AuthShell } from './auth-shell';
 import { useLogin } from './mutations';
 import { safeRedirect } from './safe-redirect';
@@ -34,7 +34,7 @@ export default function LoginPage() {
       onError: (error) => {
         toast({
           title: 'Login failed',
-          description: serverErrorMessage(error, 'Login failed'),
+          description: messageOf(error, 'Login failed'),
           variant: 'destructive',
         });
       },

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { AuthShell } from './auth-shell';
 import { useRegister } from './mutations';
 
@@ -46,7 +46,7 @@ export default function RegisterPage() {
       onError: (error) => {
         toast({
           title: 'Registration failed',
-          description: serverErrorMessage(error, 'Failed to create account'),
+          description: messageOf(error, 'Failed to create account'),
           variant: 'destructive',
         });
       },

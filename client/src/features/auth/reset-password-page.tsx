@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './account-mutations';
 import { AuthShell } from './auth-shell';
 import { StatusBlock } from './status-block';
@@ -45,7 +45,7 @@ function RequestLink() {
       onError: (error) =>
         toast({
           title: 'Could not send the link',
-          description: serverErrorMessage(error, 'Please try again in a minute.'),
+          description: messageOf(error, 'Please try again in a minute.'),
           variant: 'destructive',
         }),
     }),
@@ -120,7 +120,7 @@ function ChooseNewPassword({ token }: { token: string }) {
         onError: (error) =>
           toast({
             title: 'Password reset failed',
-            description: serverErrorMessage(error, 'This link is not valid. Request a new one.'),
+            description: messageOf(error, 'This link is not valid. Request a new one.'),
             variant: 'destructive',
           }),
       },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useConfirmEmail, useRequestVerificationEmail } from './account-mutations';
 import { AuthShell } from './auth-shell';
 import { StatusBlock } from './status-block';
@@ -37,7 +37,7 @@ function ConfirmLink({ token }: { token: string }) {
       <StatusBlock
         icon={<XCircle className="text-destructive size-12" aria-hidden />}
         title="We couldn't verify your email"
-        text={serverErrorMessage(confirm.error, 'This link is not valid. Request a new one.')}
+        text={messageOf(confirm.error, 'This link is not valid. Request a new one.')}
       >
         <ResendButton />
       </StatusBlock>
@@ -132,7 +132,7 @@ function ResendButton() {
           onError: (error) =>
             toast({
               title: 'Could not send the email',
-              description: serverErrorMessage(error, 'Please try again in a minute.'),
+              description: messageOf(error, 'Please try again in a minute.'),
               variant: 'destructive',
             }),
         })

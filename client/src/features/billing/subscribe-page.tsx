@@ -16,7 +16,7 @@ import {
 } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
 import { formatGbp } from '../../lib/money';
-import { errorStatus, serverErrorMessage } from '../../lib/request';
+import { ApiError, messageOf } from '../../lib/api-error';
 import { useTheme } from '../../lib/theme';
 import { RequireAuth } from '../auth';
 import { MarketingFooter, MarketingHeader } from '../marketing';
@@ -111,11 +111,11 @@ function Checkout({ plan }: { plan: PaidPlan }) {
     if (!session.error) return;
     toast({
       title: 'Error',
-      description: serverErrorMessage(session.error, 'Failed to initialize payment'),
+      description: messageOf(session.error, 'Failed to initialize payment'),
       variant: 'destructive',
     });
     // Payments switched off is explained here; any other failure goes back to the plans.
-    if (errorStatus(session.error) !== 503) navigate('/pricing');
+    if (!(session.error instanceof ApiError && session.error.status === 503)) navigate('/pricing');
   }, [session.error, navigate]);
 
   useEffect(() => {
@@ -162,7 +162,7 @@ function Checkout({ plan }: { plan: PaidPlan }) {
               <p className="font-medium">Unable to load payment form</p>
               <p className="text-muted-foreground text-sm">
                 {session.error
-                  ? serverErrorMessage(session.error, 'Failed to initialize payment')
+                  ? messageOf(session.error, 'Failed to initialize payment')
                   : 'The payment provider could not be reached. Please try again later.'}
               </p>
               <Button asChild variant="outline">

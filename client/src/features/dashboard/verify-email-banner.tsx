@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useRequestVerificationEmail, useAuth } from '../auth';
 
 /** Unverified users can use everything; the dashboard just reminds them (decision 0003). */
@@ -28,7 +28,7 @@ export function VerifyEmailBanner() {
             onError: (error) =>
               toast({
                 title: 'Could not send the email',
-                description: serverErrorMessage(error, 'Please try again in a minute.'),
+                description: messageOf(error, 'Please try again in a minute.'),
                 variant: 'destructive',
               }),
           })

@@ -1,7 +1,7 @@
 import type { DatabaseTable } from '@kiln/shared';
 import { ChevronDown, ChevronRight, Eye, Table2 } from 'lucide-react';
 import { useState } from 'react';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useDatabaseSchema } from './api/get-database-schema';
 
 /**
@@ -38,7 +38,7 @@ export function SchemaList({
         <p className="text-muted-foreground text-sm">Loading tables...</p>
       ) : schema.isError ? (
         <p role="alert" className="text-destructive text-sm">
-          {serverErrorMessage(schema.error, 'Failed to load the tables.')}
+          {messageOf(schema.error, 'Failed to load the tables.')}
         </p>
       ) : tables.length === 0 ? (
         <p className="text-muted-foreground text-sm">

@@ -1,7 +1,7 @@
 import { SQL_DEFAULT_QUERY, type SqlResult } from '@kiln/shared';
 import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useExecuteSql } from './api/execute-sql';
 import { rowsAffectedText } from './result-text';
 
@@ -45,7 +45,7 @@ export function useSqlRunner(projectId: string) {
       onError: (failure) => {
         setOutcome({
           kind: 'failed',
-          message: serverErrorMessage(failure, 'Failed to execute query'),
+          message: messageOf(failure, 'Failed to execute query'),
         });
         toast({
           title: 'Execution failed',

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useSaveDeploymentConfig } from './api';
 
 /** Where each platform's key is made, said beside the key field. */
@@ -42,7 +42,7 @@ export function ConfigForm({ projectId }: { projectId: string }) {
         setApiKey('');
       },
       onError: (failure) => {
-        const message = serverErrorMessage(failure, 'Failed to save deployment configuration');
+        const message = messageOf(failure, 'Failed to save deployment configuration');
         setError(message);
         toast({ title: 'Configuration failed', description: message, variant: 'destructive' });
       },

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { projectQueryKey } from '../projects';
 import { useDeploymentConfigs, useDeployments } from './api';
 import { ConfigForm } from './config-form';
@@ -67,7 +67,7 @@ export function DeployDialog({
               </h3>
               {configs.isError ? (
                 <p role="alert" className="text-destructive text-sm">
-                  {serverErrorMessage(configs.error, 'Failed to load deployment configurations')}
+                  {messageOf(configs.error, 'Failed to load deployment configurations')}
                 </p>
               ) : configs.isPending ? (
                 <p className="text-muted-foreground text-sm">Loading configurations...</p>
@@ -85,7 +85,7 @@ export function DeployDialog({
               </h3>
               {deployments.isError ? (
                 <p role="alert" className="text-destructive text-sm">
-                  {serverErrorMessage(deployments.error, 'Failed to load deployments')}
+                  {messageOf(deployments.error, 'Failed to load deployments')}
                 </p>
               ) : deployments.isPending ? (
                 <p className="text-muted-foreground text-sm">Loading deployments...</p>

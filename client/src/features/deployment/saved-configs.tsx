@@ -7,7 +7,7 @@ import {
 import { Rocket, Trash2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useDeleteDeploymentConfig, useStartDeployment } from './api';
 
 /** The saved configurations, each with its key's hint, Deploy now and Delete. */
@@ -56,7 +56,7 @@ export function SavedConfigs({
                   onError: (failure) =>
                     toast({
                       title: 'Deploy failed',
-                      description: serverErrorMessage(failure, `Failed to deploy to ${name}`),
+                      description: messageOf(failure, `Failed to deploy to ${name}`),
                       variant: 'destructive',
                     }),
                 })

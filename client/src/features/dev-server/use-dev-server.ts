@@ -2,7 +2,7 @@ import { DevServerEventSchema, type DevServerStatus } from '@kiln/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { chooseAppLink, type AppLink } from './app-link';
 import { appendAppLog } from './app-log';
 import {
@@ -72,7 +72,7 @@ export function useDevServer(projectId: string, enabled: boolean) {
       } catch (error) {
         toast({
           title: failure,
-          description: serverErrorMessage(error, 'Please try again.'),
+          description: messageOf(error, 'Please try again.'),
           variant: 'destructive',
         });
       } finally {

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { useParams } from 'wouter';
 import NotFoundPage from '../../components/not-found-page';
-import { errorStatus } from '../../lib/request';
+import { ApiError } from '../../lib/api-error';
 import { GenerationBanner, useAiStatus } from '../ai';
 import { AgentPanel, agentContextFiles, useAgentPanelToggle } from '../agents';
 import { runAvailability, useRun } from '../exec';
@@ -67,7 +67,7 @@ export default function EditorPage() {
     void loadCodeEditor();
   }, []);
   const project = useProject(id);
-  if (project.isError && errorStatus(project.error) === 404) return <NotFoundPage />;
+  if (project.error instanceof ApiError && project.error.status === 404) return <NotFoundPage />;
   return <Workspace projectId={id} projectName={project.data?.name ?? ''} />;
 }
 

@@ -1,8 +1,8 @@
-import type { ProjectFile, ProjectFileEntry, StaleSaveResponse } from '@kiln/shared';
+import { ProjectFileSchema, type ProjectFile, type ProjectFileEntry } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { errorStatus } from '../../lib/request';
+import { ApiError } from '../../lib/api-error';
 import { quotaRefusal } from '../storage';
 import { fileContentQueryKey, filesQueryKey, getFileContent, saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
@@ -28,13 +28,11 @@ export type SaveThroughOutcome = 'saved' | 'conflict' | 'unsaved';
 /** Texts compare equal whatever their line endings (Monaco may normalise mixed ones). */
 const sameText = (a: string, b: string) => a.replace(/\r\n/g, '\n') === b.replace(/\r\n/g, '\n');
 
-function staleBody(error: unknown): StaleSaveResponse | null {
-  if (!(error instanceof Error)) return null;
-  try {
-    return JSON.parse(error.message.replace(/^\d{3}: /, '')) as StaleSaveResponse;
-  } catch {
-    return null;
-  }
+/** The file as it now is, from the 409 a save based on an old version answers (StaleSaveResponse). */
+function staleCurrent(error: unknown): ProjectFile | null {
+  if (!(error instanceof ApiError && error.code === 'CONFLICT')) return null;
+  const current = ProjectFileSchema.safeParse(error.details.current);
+  return current.success ? current.data : null;
 }
 
 /**
@@ -107,9 +105,9 @@ export function useAutosave(
         });
         return 'saved';
       } catch (error) {
-        const stale = errorStatus(error) === 409 ? staleBody(error) : null;
-        if (stale?.current) {
-          setConflict({ path, mine: draft.content, current: stale.current });
+        const current = staleCurrent(error);
+        if (current) {
+          setConflict({ path, mine: draft.content, current });
           return 'conflict';
         }
         lastFailure.current = error;
@@ -238,9 +236,9 @@ export function useAutosave(
         onSaved.current?.(path);
         return 'saved';
       } catch (error) {
-        const stale = errorStatus(error) === 409 ? staleBody(error) : null;
-        if (!stale?.current) throw error;
-        setConflict({ path, mine: change.content, current: stale.current });
+        const stale = staleCurrent(error);
+        if (!stale) throw error;
+        setConflict({ path, mine: change.content, current: stale });
         return 'conflict';
       }
     },

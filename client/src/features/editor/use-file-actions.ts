@@ -2,7 +2,7 @@ import type { ProjectFileEntry } from '@kiln/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { createFile, deleteFile, filesQueryKey, moveFile, uploadFiles } from './api';
 import { quotaRefusal } from '../storage';
 import type { UploadEntry } from './dropped-files';
@@ -38,7 +38,7 @@ export function useFileActions(options: {
         toast({
           ...(quotaRefusal(error) ?? {
             title: failure.title,
-            description: serverErrorMessage(error, failure.description ?? ''),
+            description: messageOf(error, failure.description ?? ''),
           }),
           variant: 'destructive',
         });

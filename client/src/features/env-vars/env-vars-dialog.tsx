@@ -11,7 +11,7 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useDeleteEnvVar, useEnvVars, useSetEnvVar } from './api';
 import { parseDotenv, toDotenv } from './dotenv';
 import { EnvVarRow } from './env-var-row';
@@ -60,7 +60,7 @@ export function EnvVarsDialog({
         setValue('');
       },
       onError: (failure) => {
-        setError(serverErrorMessage(failure, 'Failed to create environment variable.'));
+        setError(messageOf(failure, 'Failed to create environment variable.'));
         toast({ title: 'Failed to create environment variable.', variant: 'destructive' });
       },
     });
@@ -187,7 +187,7 @@ export function EnvVarsDialog({
           <p className="text-muted-foreground text-sm">Loading variables...</p>
         ) : variables.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            {serverErrorMessage(variables.error, 'Failed to load environment variables.')}
+            {messageOf(variables.error, 'Failed to load environment variables.')}
           </p>
         ) : list.length === 0 ? (
           <p className="text-muted-foreground text-sm">No environment variables yet.</p>

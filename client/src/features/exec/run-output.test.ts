@@ -1,5 +1,6 @@
 import type { ExecuteResult } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error';
 import {
   formatDuration,
   offersInstall,
@@ -201,17 +202,23 @@ describe('offersInstall', () => {
 
 describe('runFailureMessage (spec editor 8)', () => {
   it('shows the server’s error field', () => {
-    const body = JSON.stringify({ error: 'Kiln runs Python (.py) files', code: 'VALIDATION' });
-    expect(runFailureMessage(new Error(`400: ${body}`))).toBe('Kiln runs Python (.py) files');
-    expect(runFailureMessage(new Error(`429: ${JSON.stringify({ error: 'Too many runs' })}`))).toBe(
-      'Too many runs',
+    const body = JSON.stringify({
+      error: 'Kiln runs Python (.py) files',
+      code: 'VALIDATION_FAILED',
+    });
+    expect(runFailureMessage(ApiError.fromBody(400, 'Bad Request', body))).toBe(
+      'Kiln runs Python (.py) files',
     );
+    const busy = JSON.stringify({ error: 'Too many runs', code: 'RATE_LIMITED' });
+    expect(runFailureMessage(ApiError.fromBody(429, '', busy))).toBe('Too many runs');
   });
 
   it('falls back to Failed to execute code when the call itself failed', () => {
     expect(runFailureMessage(new TypeError('Failed to fetch'))).toBe(RUN_FAILED);
-    expect(runFailureMessage(new Error('502: <html>Bad gateway</html>'))).toBe(RUN_FAILED);
-    expect(runFailureMessage(new Error('500: Internal Server Error'))).toBe(RUN_FAILED);
+    expect(runFailureMessage(ApiError.fromBody(502, '', '<html>Bad gateway</html>'))).toBe(
+      RUN_FAILED,
+    );
+    expect(runFailureMessage(ApiError.fromBody(500, '', 'Internal Server Error'))).toBe(RUN_FAILED);
     expect(runFailureMessage('nothing useful')).toBe(RUN_FAILED);
   });
 });

@@ -6,7 +6,7 @@ import {
   type RunLanguage,
   type RunLimitHit,
 } from '@kiln/shared';
-import { errorStatus, serverErrorMessage } from '../../lib/request';
+import { serverMessageOf } from '../../lib/api-error';
 
 /** One run in the terminal: in flight, answered by the sandbox, or failed before it ran. */
 export type RunEntry =
@@ -122,8 +122,7 @@ export function offersInstall(result: ExecuteResult): boolean {
  * (network, a bare 5xx), the fixed text 'Failed to execute code'.
  */
 export function runFailureMessage(error: unknown): string {
-  if (errorStatus(error) === undefined) return RUN_FAILED;
-  return serverErrorMessage(error, RUN_FAILED);
+  return serverMessageOf(error, RUN_FAILED);
 }
 
 /**

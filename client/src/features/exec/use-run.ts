@@ -1,6 +1,6 @@
 import { runLanguageOf } from '@kiln/shared';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/event-stream-request';
+import { serverMessageOf } from '../../lib/api-error';
 import {
   installIsStale,
   plainInstallText,
@@ -82,7 +82,7 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
         );
       } catch (error) {
         // The server's sentence for a refusal (one install at a time, no sandbox...).
-        const message = (error instanceof ApiError && error.serverMessage) || INSTALL_FAILED;
+        const message = serverMessageOf(error, INSTALL_FAILED);
         update(id, finish({ status: 'failed', message }));
       } finally {
         installInFlight.current = false;

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { cn } from '../../lib/cn';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useConnectGitHost } from './api/connect-git-host';
 
 type HostChoice = 'github' | 'other';
@@ -60,7 +60,7 @@ export function ConnectHostForm({
         });
       },
       onError: (failure) => {
-        const message = serverErrorMessage(failure, 'Failed to connect the Git host');
+        const message = messageOf(failure, 'Failed to connect the Git host');
         setError(message);
         toast({ title: 'Connection failed', description: message, variant: 'destructive' });
       },

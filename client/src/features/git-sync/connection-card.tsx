@@ -2,7 +2,7 @@ import type { GitConnection } from '@kiln/shared';
 import { CircleCheck, Unplug } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useDisconnectGitHost } from './api/disconnect-git-host';
 import { formatSyncTime } from './sync-messages';
 
@@ -46,7 +46,7 @@ export function ConnectionCard({ connection }: { connection: GitConnection }) {
             onError: (error) =>
               toast({
                 title: 'Disconnect failed',
-                description: serverErrorMessage(error, 'Failed to disconnect the Git host'),
+                description: messageOf(error, 'Failed to disconnect the Git host'),
                 variant: 'destructive',
               }),
           })

@@ -5,7 +5,7 @@ import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useGitConnection } from './api/get-git-connection';
 import { ConnectHostForm } from './connect-host-form';
 import { ConnectionCard } from './connection-card';
@@ -76,7 +76,7 @@ export default function GitHostsPage() {
         ) : connection.isError ? (
           <div role="alert" className="grid gap-2 text-sm">
             <p className="text-destructive">
-              {serverErrorMessage(connection.error, 'Failed to load the connection')}
+              {messageOf(connection.error, 'Failed to load the connection')}
             </p>
             <Button
               variant="outline"

@@ -1,5 +1,5 @@
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 
 /**
  * The failure notices of Git sync: a title per operation, and the server's error or the
@@ -17,7 +17,7 @@ export const GIT_FAILURES = {
 
 export function gitFailureToast(operation: keyof typeof GIT_FAILURES, error: unknown) {
   const { title, fallback } = GIT_FAILURES[operation];
-  toast({ title, description: serverErrorMessage(error, fallback), variant: 'destructive' });
+  toast({ title, description: messageOf(error, fallback), variant: 'destructive' });
 }
 
 export function gitSuccessToast(title: string, description?: string) {

@@ -2,7 +2,7 @@ import type { GitSyncHistoryEntry, GitSyncOperation, GitSyncOutcome } from '@kil
 import { ArrowDownToLine, ArrowUpFromLine, GitMerge } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useSyncHistory } from './api/get-sync-history';
 import { moreFilesLabel, shortSha, visibleFiles } from './history-files';
 import { formatSyncTime } from './sync-messages';
@@ -33,7 +33,7 @@ export function HistoryTab({ projectId, active }: { projectId: string; active: b
   if (history.isError) {
     return (
       <p role="alert" className="text-destructive text-sm">
-        {serverErrorMessage(history.error, 'Failed to load the sync history')}
+        {messageOf(history.error, 'Failed to load the sync history')}
       </p>
     );
   }

@@ -3,7 +3,7 @@ import { Check, Lock, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 
 /** Matches owner/name and the description, ignoring case. */
 export function filterRepos(repos: readonly GitRepo[], query: string): GitRepo[] {
@@ -38,7 +38,7 @@ export function RepoPicker({
   if (error) {
     return (
       <p role="alert" className="text-destructive text-sm">
-        {serverErrorMessage(error, 'Failed to load repositories')}
+        {messageOf(error, 'Failed to load repositories')}
       </p>
     );
   }

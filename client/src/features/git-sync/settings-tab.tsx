@@ -3,7 +3,7 @@ import { Switch } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input, Label, Select } from '../../components/ui/input';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useBranches } from './api/list-branches';
 import { useSwitchBranch } from './api/switch-branch';
 import { useUpdateSyncSettings } from './api/update-sync-settings';
@@ -129,7 +129,7 @@ function BranchSwitcher({
         <Label htmlFor={`${id}-branch`}>Branch</Label>
         {branches.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            {serverErrorMessage(branches.error, 'Failed to load branches')}
+            {messageOf(branches.error, 'Failed to load branches')}
           </p>
         ) : (
           <Select

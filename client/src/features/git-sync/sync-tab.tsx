@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine, GitBranch, RefreshCw } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import type { GitLink } from './git-link';
 import { StatusBadge } from './status-badge';
 import { SyncAlert } from './sync-alert';
@@ -66,7 +66,7 @@ export function SyncTab({
         </div>
       ) : status.isError ? (
         <SyncAlert tone="destructive" title="Could not check the remote">
-          {serverErrorMessage(status.error, 'The Git host did not answer; try again.')}
+          {messageOf(status.error, 'The Git host did not answer; try again.')}
         </SyncAlert>
       ) : (
         view?.alert && (

@@ -11,7 +11,7 @@ import {
 } from '../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { useChangeMemberRole, useInviteMember, useProjectMembers, useRemoveMember } from './api';
 import { MemberRow } from './member-row';
 import { ROLE_HINTS, ROLE_LABELS } from './roles';
@@ -62,7 +62,7 @@ export function ShareDialog({
           });
           setEmail('');
         },
-        onError: (failure) => setError(serverErrorMessage(failure, 'Failed to invite')),
+        onError: (failure) => setError(messageOf(failure, 'Failed to invite')),
       },
     );
   };
@@ -78,7 +78,7 @@ export function ShareDialog({
           }),
         onError: (failure) =>
           toast({
-            title: serverErrorMessage(failure, 'Failed to change the role'),
+            title: messageOf(failure, 'Failed to change the role'),
             variant: 'destructive',
           }),
       },
@@ -95,7 +95,7 @@ export function ShareDialog({
         }
       },
       onError: (failure) =>
-        toast({ title: serverErrorMessage(failure, 'Failed to remove'), variant: 'destructive' }),
+        toast({ title: messageOf(failure, 'Failed to remove'), variant: 'destructive' }),
     });
 
   return (
@@ -156,7 +156,7 @@ export function ShareDialog({
           <p className="text-muted-foreground text-sm">Loading members...</p>
         ) : members.isError ? (
           <p role="alert" className="text-destructive text-sm">
-            {serverErrorMessage(members.error, 'Failed to load the members')}
+            {messageOf(members.error, 'Failed to load the members')}
           </p>
         ) : (
           <ul aria-label="People in this project" className="grid max-h-80 gap-1 overflow-y-auto">

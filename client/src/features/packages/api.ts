@@ -7,8 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ensureCsrfToken } from '../../lib/csrf';
-import { ApiError } from '../../lib/event-stream-request';
-import { apiJson } from '../../lib/request';
+import { apiJson, throwIfNotOk } from '../../lib/request';
 import { parseInstallEvent } from './install-events';
 import { readNdjson } from './ndjson';
 
@@ -67,9 +66,7 @@ export async function* streamInstall(
     credentials: 'include',
     signal: options.signal,
   });
-  if (!response.ok) {
-    throw new ApiError(response.status, (await response.text()) || response.statusText);
-  }
+  await throwIfNotOk(response);
   if (!response.body) throw new Error('The server sent no install output.');
   for await (const value of readNdjson(response.body)) {
     const event = parseInstallEvent(value);

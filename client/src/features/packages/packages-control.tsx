@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { serverErrorMessage } from '../../lib/request';
+import { messageOf } from '../../lib/api-error';
 import { usePackagesStatus, useSetAllowScripts } from './api';
 import { ecosystemLabel, ecosystemStateText } from './status-text';
 
@@ -38,7 +38,7 @@ export function PackagesControl({
       onError: (error) =>
         toast({
           title: 'The setting was not saved',
-          description: serverErrorMessage(error, 'Please try again.'),
+          description: messageOf(error, 'Please try again.'),
           variant: 'destructive',
         }),
     });
@@ -62,7 +62,7 @@ export function PackagesControl({
             <p className="text-muted-foreground">Loading...</p>
           ) : status.isError ? (
             <p className="text-destructive">
-              {serverErrorMessage(status.error, 'The packages could not be read.')}
+              {messageOf(status.error, 'The packages could not be read.')}
             </p>
           ) : ecosystems.length === 0 ? (
             <p className="text-muted-foreground">

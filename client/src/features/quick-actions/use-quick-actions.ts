@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type * as Monaco from 'monaco-editor';
 import { useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
-import { errorStatus, serverErrorMessage } from '../../lib/request';
+import { ApiError, messageOf, serverMessageOf } from '../../lib/api-error';
 import { aiStatusQueryOptions, useUndoTurn } from '../ai';
 import { applyProposal } from './api/apply-proposal';
-import { errorCode } from './api/error-code';
 import { runQuickAction } from './api/run-quick-action';
 import { QUICK_ACTION_INFO } from './catalog';
 import { actionTarget, proposedText, scopeLabel } from './target';
@@ -131,13 +130,10 @@ export function useQuickActions({
       setState({ status: 'idle' });
       const info = QUICK_ACTION_INFO[action];
       // Only the server's own words are shown; a broken answer gets the spec's message.
-      const description =
-        errorStatus(error) === undefined
-          ? info.failureMessage
-          : serverErrorMessage(error, info.failureMessage);
+      const description = serverMessageOf(error, info.failureMessage);
       toast({ title: info.failureTitle, description, variant: 'destructive' });
       // The panel then says how to configure a provider.
-      if (errorCode(error) === 'AI_NOT_CONFIGURED') {
+      if (error instanceof ApiError && error.code === 'AI_NOT_CONFIGURED') {
         void queryClient.invalidateQueries(aiStatusQueryOptions());
       }
     }
@@ -193,7 +189,7 @@ export function useQuickActions({
       setState({ ...state, applying: false, error: null });
       toast({
         title: 'Apply failed',
-        description: serverErrorMessage(error, 'Failed to apply the change'),
+        description: messageOf(error, 'Failed to apply the change'),
         variant: 'destructive',
       });
     }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error';
 import { quotaRefusal } from './quota-refusal';
 
-/** An error as the request helper throws it: `{status}: {body}`. */
+/** An error as the request helper throws it. */
 const helperError = (status: number, body: unknown) =>
-  new Error(`${status}: ${typeof body === 'string' ? body : JSON.stringify(body)}`);
+  ApiError.fromBody(status, '', typeof body === 'string' ? body : JSON.stringify(body));
 
 describe('quotaRefusal', () => {
   it("turns the server's PLAN_LIMIT refusal into a toast with its sentence", () => {

@@ -1,4 +1,4 @@
-import { serverErrorCode, serverErrorMessage } from '../../lib/request';
+import { ApiError, messageOf } from '../../lib/api-error';
 
 /**
  * The toast for a write the server refused because the project is out of storage (403
@@ -6,9 +6,9 @@ import { serverErrorCode, serverErrorMessage } from '../../lib/request';
  * needs, how much is left and what to do. Null for any other failure.
  */
 export function quotaRefusal(error: unknown): { title: string; description: string } | null {
-  if (serverErrorCode(error) !== 'PLAN_LIMIT') return null;
+  if (!(error instanceof ApiError && error.code === 'PLAN_LIMIT')) return null;
   return {
     title: 'Not enough storage',
-    description: serverErrorMessage(error, 'The project has no room left for this change.'),
+    description: messageOf(error, 'The project has no room left for this change.'),
   };
 }

@@ -1,6 +1,7 @@
 import { GenerationStatusSchema, type GenerationStatus } from '@kiln/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { errorStatus, apiJson } from '../../../lib/request';
+import { ApiError } from '../../../lib/api-error';
+import { apiJson } from '../../../lib/request';
 
 /** How often the editor asks how a project's generation is going, while it runs. */
 export const GENERATION_POLL_MS = 1500;
@@ -15,7 +16,7 @@ export async function getGeneration(projectId: string): Promise<GenerationStatus
       await apiJson<unknown>('GET', `/api/ai/generation/${projectId}`),
     );
   } catch (error) {
-    if (errorStatus(error) === 404) return null;
+    if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
 }

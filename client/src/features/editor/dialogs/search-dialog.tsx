@@ -12,7 +12,7 @@ import {
 import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { Kbd } from './kbd';
 import { useSearchFiles } from './search-api';
 import { SearchResultList, type SearchMatchTarget } from './search-result-list';
@@ -70,7 +70,7 @@ function SearchDialogForProject({
       onError: (error) =>
         toast({
           title: 'Search failed',
-          description: serverErrorMessage(error, FAILURE_FALLBACK),
+          description: messageOf(error, FAILURE_FALLBACK),
           variant: 'destructive',
         }),
     });
@@ -182,7 +182,7 @@ function SearchDialogForProject({
               </span>
             ) : search.isError ? (
               <span className="text-destructive">
-                Search failed: {serverErrorMessage(search.error, FAILURE_FALLBACK)}
+                Search failed: {messageOf(search.error, FAILURE_FALLBACK)}
               </span>
             ) : search.isSuccess && search.data.length === 0 ? (
               <>No matches found for “{searchedFor}”.</>

@@ -1,7 +1,7 @@
 import { PROJECT_NAME_MAX } from '@kiln/shared';
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { useUpdateProject } from '../../projects';
 import { renameDecision } from './project-rename';
 
@@ -50,8 +50,7 @@ export function ProjectName({
       { id: projectId, changes: { name: decision.name } },
       {
         onSuccess: () => finish(fromKeyboard),
-        onError: (failure) =>
-          setError(serverErrorMessage(failure, 'The project could not be renamed.')),
+        onError: (failure) => setError(messageOf(failure, 'The project could not be renamed.')),
       },
     );
   };

@@ -1,10 +1,11 @@
 import { CSRF_HEADER } from '@kiln/shared';
+import { ApiError } from '../../../lib/api-error';
 import { ensureCsrfToken } from '../../../lib/csrf';
 
 /**
  * POSTs a form and reports the bytes sent as they go. XMLHttpRequest rather than the request
  * helper because fetch cannot report upload progress; it sends the same cookies and CSRF header,
- * and fails with the helper's `{status}: {body}` error so serverErrorMessage reads it the same.
+ * and fails with the helper's ApiError, so a refusal reads the same either way.
  */
 export async function postFormWithProgress(
   url: string,
@@ -22,7 +23,7 @@ export async function postFormWithProgress(
     });
     xhr.addEventListener('load', () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        reject(ApiError.fromBody(xhr.status, xhr.statusText, xhr.responseText));
         return;
       }
       try {

@@ -1,7 +1,7 @@
 import type { UploadedFile } from '@kiln/shared';
 import { useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { errorStatus, serverErrorMessage } from '../../../lib/request';
+import { ApiError, messageOf } from '../../../lib/api-error';
 import { attachmentProblem } from './attachments';
 import { uploadProjectFile } from './requests';
 
@@ -10,9 +10,8 @@ const UPLOAD_FAILED = 'Failed to upload files. Please try again.';
 function failureMessage(error: unknown): string {
   // A 4xx names something wrong with the file itself (too large, a broken zip); anything else
   // is transient and the message's advice to try again fits.
-  const status = errorStatus(error);
-  return status !== undefined && status >= 400 && status < 500
-    ? serverErrorMessage(error, UPLOAD_FAILED)
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? messageOf(error, UPLOAD_FAILED)
     : UPLOAD_FAILED;
 }
 

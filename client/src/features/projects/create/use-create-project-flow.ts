@@ -2,7 +2,7 @@ import type { Project } from '@kiln/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../components/ui/toast-store';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { useCreateProject } from '../api';
 import type { AppTheme } from './app-theme';
 import { creationOutcome, toCreateProjectInput, type ProjectHandoff } from './derive-project';
@@ -101,7 +101,7 @@ export function useCreateProjectFlow({
       setStage('idle');
       toast({
         title: 'Error',
-        description: serverErrorMessage(error, 'Failed to create project. Please try again.'),
+        description: messageOf(error, 'Failed to create project. Please try again.'),
         variant: 'destructive',
       });
       return;

@@ -1,7 +1,7 @@
 import type { ChatMessage, UploadedFile } from '@kiln/shared';
 import { useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { toChatFiles, toChatRequestMessages } from './chat-messages';
 import { requestPlanningReply } from './requests';
 
@@ -34,7 +34,7 @@ export function usePlanningChat() {
       setStatus('failed');
       toast({
         title: 'Chat error',
-        description: serverErrorMessage(error, 'Failed to get AI response'),
+        description: messageOf(error, 'Failed to get AI response'),
         variant: 'destructive',
       });
     }

@@ -2,7 +2,7 @@ import { UPLOAD_LIMITS, UploadedFileSchema, type Project } from '@kiln/shared';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '../../../components/ui/toast-store';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { useCreateProject, useDeleteProject } from '../api';
 import { importedProjectName } from './derive-project';
 import {
@@ -59,8 +59,7 @@ export function useProjectImport({ onOpened }: { onOpened: () => void }) {
       await work();
     } catch (error) {
       busy.current = false;
-      const message =
-        error instanceof ImportProblem ? error.message : serverErrorMessage(error, FAILED);
+      const message = error instanceof ImportProblem ? error.message : messageOf(error, FAILED);
       setState({ phase: 'failed', source, name, message });
     }
   };

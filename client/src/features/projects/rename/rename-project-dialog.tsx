@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { useUpdateProject } from '../api';
 import { nameProblem, renamedMessage } from './rename-messages';
 
@@ -73,7 +73,7 @@ function RenameForm({ project, onClose }: { project: Project; onClose: () => voi
           onClose();
         },
         onError: (failure) =>
-          setError(serverErrorMessage(failure, 'Could not rename the project. Please try again.')),
+          setError(messageOf(failure, 'Could not rename the project. Please try again.')),
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { TemplateId } from '@kiln/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast-store';
-import { serverErrorMessage } from '../../../lib/request';
+import { messageOf } from '../../../lib/api-error';
 import { addCreatedProject, createProjectRequest } from '../api';
 import { templateName } from '../create/derive-project';
 
@@ -33,7 +33,7 @@ export async function startFromTemplate({
   } catch (error) {
     toast({
       title: 'Could not create the project',
-      description: serverErrorMessage(error, 'Failed to create project. Please try again.'),
+      description: messageOf(error, 'Failed to create project. Please try again.'),
       variant: 'destructive',
     });
     return false;
