@@ -24,7 +24,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import pg from 'pg';
 import { openPglite } from '../server/src/db/pglite';
-import { comparePaths } from '../server/src/modules/files/paths';
+import { comparePaths } from '../server/src/lib/project-paths';
 import { FILE_LIMITS } from '../shared/src';
 import { launchChromium } from './lib/browser';
 import { cleanEnv } from './lib/clean-env';

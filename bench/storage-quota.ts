@@ -3,7 +3,7 @@
 // database on disk and, when BENCH_DATABASE_URL or TEST_DATABASE_URL names a PostgreSQL server,
 // on a throwaway database there. Timed, p50 and p99 of SAMPLES each:
 //  - a save (PATCH /api/files/{id}, a 2 KB text growing by a byte), which locks the project's
-//    running totals, writes, and checks them (server/src/modules/files/storage-quota.ts);
+//    running totals, writes, and checks them (server/src/modules/projects/storage-quota.ts);
 //  - GET /api/projects/{id}/storage, which reads the running totals (one row);
 //  - the quota's own statements in a save (lock the totals, read them again), in a transaction;
 //  - the running totals read in SQL, against the query a quota without them would run at every
@@ -19,7 +19,7 @@ import { buildApp } from '../server/src/app';
 import { queryRows } from '../server/src/db/client';
 import { files } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
-import { withinStorageQuota } from '../server/src/modules/files';
+import { withinStorageQuota } from '../server/src/modules/projects';
 import { embeddedEngine, inject, postgresEngine, type Engine } from './lib/in-process';
 import { percentile, printTable } from './lib/server';
 

@@ -34,7 +34,7 @@ import { installSessionHook } from './modules/auth/session-hook';
 import { registerHealthRoutes } from './modules/health/routes';
 import { runtimesOfThisServer } from './modules/runtimes';
 import { registerExecRoutes } from './modules/exec/routes';
-import { setServerStorageCaps } from './modules/files';
+import { setServerStorageCaps } from './modules/projects';
 import { registerFileRoutes } from './modules/files/routes';
 import { createMailer } from './modules/mail/mailer';
 import { registerPreviewRoutes } from './modules/preview/routes';

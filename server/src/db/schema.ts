@@ -134,7 +134,7 @@ export const projects = pgTable(
     /**
      * What the project's files hold: the sum of their sizes, and its files and folders. Kept by
      * triggers on `files` (migration 0015), so every write counts whoever makes it; the file
-     * service reads them to enforce the plan's quota (modules/files/storage-quota.ts).
+     * service reads them to enforce the plan's quota (modules/projects/storage-quota.ts).
      */
     storageBytes: bigint('storage_bytes', { mode: 'number' }).notNull().default(0),
     storageEntries: integer('storage_entries').notNull().default(0),

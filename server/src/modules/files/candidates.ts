@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
 import { SEARCH_INDEX_MAX_BYTES } from '../../db/schema';
-import { comparePaths } from './paths';
+import { comparePaths } from '../../lib/project-paths';
 import type { ScanFile } from './scan';
 
 /*

@@ -3,13 +3,12 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
-import { getEditableProject } from '../projects';
+import { getEditableProject, withinStorageQuota } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
-import { ancestorsOf } from './paths';
+import { ancestorsOf } from '../../lib/project-paths';
 import { writeFileRows, type FileRowValues } from './file-rows';
 import { fileEntryColumns, type FileEntryView } from './presenter';
 import { byPath, lockProjectTree, touchProject } from './service';
-import { withinStorageQuota } from './storage-quota';
 
 /**
  * What is at a path of a project, whole: a folder, a text or the bytes of a binary file. The AI

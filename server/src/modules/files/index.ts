@@ -3,15 +3,8 @@
 // the search the AI agent shares with the editor.
 export * from './service';
 export * from './file-states';
-export * from './paths';
 export * from './regex-pool';
 export * from './row-groups';
 export * from './search';
-export {
-  lockProjectStorage,
-  setServerStorageCaps,
-  StorageQuotaError,
-  withinStorageQuota,
-} from './storage-quota';
 export * from './text-cache';
 export { presentFile } from './presenter';

@@ -23,7 +23,6 @@ import { registerFileListRoutes } from './list-routes';
 import { presentFile } from './presenter';
 import { RegexSearchPool } from './regex-pool';
 import { searchFiles } from './search';
-import { registerStorageRoutes } from './storage-routes';
 import { ProjectTextCache } from './text-cache';
 import {
   createFile,
@@ -91,7 +90,6 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
     registerFileListRoutes(scope, { db, textCache });
-    registerStorageRoutes(scope, { db });
 
     app.get(
       '/api/files/:projectId/content',

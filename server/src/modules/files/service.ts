@@ -5,14 +5,18 @@ import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files, projects } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { editableProjectIds, getEditableProject, getReadableProject } from '../projects';
+import {
+  editableProjectIds,
+  getEditableProject,
+  getReadableProject,
+  withinStorageQuota,
+} from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { formatBytes } from '../../lib/format';
 import { insertFolders, writeFileRows, type FileRowValues } from './file-rows';
-import { ancestorsOf, isInside } from './paths';
+import { ancestorsOf, isInside } from '../../lib/project-paths';
 import { fileNotFound, getFileFor, isFileId } from './policy';
 import { fileColumns, fileEntryColumns, type FileEntryView, type FileView } from './presenter';
-import { withinStorageQuota } from './storage-quota';
 
 type CreateFileValues = z.output<typeof CreateFileInputSchema>;
 

@@ -23,7 +23,7 @@ import { promptText, scriptedModel, scriptedProviders } from '../../test/scripte
 import { UPLOAD_URL } from '../../test/uploads';
 import { buildZip } from '../../test/zips';
 import { applyFileStates } from './file-states';
-import { StorageQuotaError } from './storage-quota';
+import { StorageQuotaError } from '../projects';
 
 const KB = 1024;
 /** This server's caps for the whole file: 64 KB and 12 files and folders per project. */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
 import { PNG, createFile, createProject, insertRows } from '../../test/project-files';
-import { comparePaths } from './paths';
+import { comparePaths } from '../../lib/project-paths';
 import { byPath } from './service';
 import { ProjectTextCache, WARM_CHUNK } from './text-cache';
 

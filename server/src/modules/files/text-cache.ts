@@ -3,7 +3,7 @@ import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from '../../db/schema';
 import type { ScanFile } from './scan';
-import { comparePaths } from './paths';
+import { comparePaths } from '../../lib/project-paths';
 import { byPath } from './service';
 
 /*

@@ -1,5 +1,6 @@
 import { mimeTypeFromName } from '../../lib/file-types';
-import { ancestorsOf, applyFileStates, isInside, type FileState } from '../files';
+import { ancestorsOf, isInside } from '../../lib/project-paths';
+import { applyFileStates, type FileState } from '../files';
 import type { GitSyncDeps } from './deps';
 import type { FlatTree, TreeEntry } from './git-objects';
 import { canHold, canHoldBytes, fileStateOf, type ProjectTree } from './project-files';

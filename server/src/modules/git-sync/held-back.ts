@@ -1,4 +1,4 @@
-import { ancestorsOf } from '../files';
+import { ancestorsOf } from '../../lib/project-paths';
 import type { FlatTree } from './git-objects';
 import { FILE_LIMITS } from '@kiln/shared';
 import { canHold } from './project-files';

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import type { ProjectRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { ancestorsOf } from '../files';
+import { ancestorsOf } from '../../lib/project-paths';
 import { getOwnedProject } from '../projects';
 import { applyRemoteChanges, holdablePaths } from './apply-remote';
 import { openConnection, type OpenConnection } from './connections';

@@ -12,6 +12,7 @@ import { requireUser, signedIn } from '../auth';
 import { getReadableProject } from './policy';
 import { presentProject } from './presenter';
 import { createProject, deleteProject, listProjects, updateProject } from './service';
+import { registerStorageRoutes } from './storage-routes';
 
 // Any string: a malformed id is simply a project that does not exist (404, never 400).
 const IdParams = z.object({ id: z.string() });
@@ -94,4 +95,6 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: ProjectRou
       return { message: 'Project deleted' };
     },
   );
+
+  registerStorageRoutes(fastify, { db });
 }

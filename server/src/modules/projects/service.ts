@@ -5,11 +5,12 @@ import type { z } from 'zod';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { ancestorsOf, lockProjectStorage, withinStorageQuota } from '../files';
+import { ancestorsOf } from '../../lib/project-paths';
 import { getTemplate } from '../templates';
 import { listUploadEntriesForProject } from '../uploads';
 import { getOwnedProject } from './policy';
 import { presentedProjectColumns } from './presenter';
+import { lockProjectStorage, withinStorageQuota } from './storage-quota';
 import { uniqueProjectName } from './unique-name';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;

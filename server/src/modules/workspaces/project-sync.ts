@@ -11,10 +11,10 @@ import {
   deleteFile,
   listFiles,
   saveFileContent,
-  StorageQuotaError,
   writeUploadedFiles,
   type NewProjectFile,
 } from '../files';
+import { StorageQuotaError } from '../projects';
 import { scanDisk, stampOf, type DiskEntry } from './disk-scan';
 import { isDiskOnlyPath } from './ignored';
 import type { SyncReport } from './types';

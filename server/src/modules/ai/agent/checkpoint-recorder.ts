@@ -2,7 +2,7 @@ import type { FileChange } from '@kiln/shared';
 import type { Database } from '../../../db/client';
 import { aiCheckpointFiles, aiCheckpoints } from '../../../db/schema';
 import { digestOf, listSubtree, readFileStates, type FileState } from '../../files';
-import { isInside } from '../../files';
+import { isInside } from '../../../lib/project-paths';
 
 /**
  * Remembers how each path an agent turn touches was before the turn's first write to it, and

@@ -9,7 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { formatCount } from '../../lib/format';
-import { getReadableProject } from '../projects';
+import { getReadableProject } from './policy';
 
 /**
  * A project's storage quota, enforced here for every writer of files: the editor, uploads,
