@@ -16,11 +16,11 @@ const foldersOf = (dir) =>
     .map((entry) => entry.name);
 
 /**
- * A server module or a client feature reaches another only through that one's public entry,
- * its index.ts, never its internals: each folder gets a zone that forbids its siblings except
- * their index.ts (docs/architecture.md, "Where a new feature goes").
+ * A server module or a client feature reaches another only through that one's public entries,
+ * never its internals: each folder gets a zone that forbids its siblings except their `entries`
+ * (docs/architecture.md, "Where a new feature goes").
  */
-const throughPublicEntries = (parent) =>
+const throughPublicEntries = (parent, entries, message) =>
   foldersOf(parent).map((name) => ({
     target: `./${parent}/${name}`,
     from: `./${parent}`,
@@ -28,10 +28,12 @@ const throughPublicEntries = (parent) =>
       `./${name}`,
       ...foldersOf(parent)
         .filter((other) => other !== name)
-        .flatMap((other) => [`./${other}/index.ts`, `./${other}/index.tsx`]),
+        .flatMap((other) => entries.map((entry) => `./${other}/${entry}`)),
     ],
-    message: `Use another ${parent.includes('client') ? 'feature' : 'module'} through its index.ts.`,
+    message,
   }));
+
+const SERVER_MODULES = 'server/src/modules';
 
 export default tseslint.config(
   {
@@ -84,13 +86,31 @@ export default tseslint.config(
               from: ['./server', './client', './e2e', './bench'],
               message: 'shared holds what client and server share; it imports neither.',
             },
-            ...['lib', 'db', 'jobs', 'sandbox'].map((layer) => ({
+            ...['lib', 'jobs', 'sandbox'].map((layer) => ({
               target: `./server/src/${layer}`,
               from: './server/src/modules',
               message: `server/src/${layer} serves the modules and imports none of them.`,
             })),
+            {
+              target: './server/src/db',
+              from: './server/src/modules',
+              // db/schema.ts gathers every module's tables for drizzle-kit and the typed client.
+              except: foldersOf(SERVER_MODULES).map((name) => `./${name}/tables.ts`),
+              message: 'server/src/db imports no module, only their tables.ts (in schema.ts).',
+            },
+            {
+              target: './server/src/modules',
+              from: './server/src/db/schema.ts',
+              message: "A module reads another's tables from that module's tables.ts.",
+            },
             { target: './server/src/lib', from: ['./server/src/db', './server/src/jobs'] },
-            ...throughPublicEntries('server/src/modules'),
+            // A module's tables.ts is its second public entry: other modules' tables point at its
+            // tables, and queries join them, without loading the module (and its routes).
+            ...throughPublicEntries(
+              SERVER_MODULES,
+              ['index.ts', 'tables.ts'],
+              'Use another module through its index.ts, or its tables through its tables.ts.',
+            ),
             ...['lib', 'components'].map((layer) => ({
               target: `./client/src/${layer}`,
               from: ['./client/src/features', './client/src/app'],
@@ -101,7 +121,11 @@ export default tseslint.config(
               from: './client/src/app',
               message: 'The app composes the features; a feature never imports it.',
             },
-            ...throughPublicEntries('client/src/features'),
+            ...throughPublicEntries(
+              'client/src/features',
+              ['index.ts', 'index.tsx'],
+              'Use another feature through its index.ts.',
+            ),
           ],
         },
       ],

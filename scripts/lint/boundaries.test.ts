@@ -20,6 +20,7 @@ describe('the boundaries lint enforces', () => {
     ['a feature reaches into another', 'client/src/features/editor/x.ts', '../exec/use-run'],
     ['client lib imports a feature', 'client/src/lib/x.ts', '../features/auth'],
     ['a module reaches into another', 'server/src/modules/ai/x.ts', '../files/service'],
+    ['a module reads tables through db/schema', 'server/src/modules/ai/x.ts', '../../db/schema'],
     ['server lib imports a module', 'server/src/lib/x.ts', '../modules/auth'],
     ['the database layer imports a module', 'server/src/db/x.ts', '../modules/files'],
     ['the job queue imports a module', 'server/src/jobs/x.ts', '../modules/mail'],
@@ -33,6 +34,12 @@ describe('the boundaries lint enforces', () => {
     ['a feature uses another through its index', 'client/src/features/editor/x.ts', '../exec'],
     ['a module uses another through its index', 'server/src/modules/ai/x.ts', '../files'],
     ['a module uses its own files', 'server/src/modules/ai/x.ts', './usage'],
+    ["a module reads another's tables.ts", 'server/src/modules/ai/x.ts', '../files/tables'],
+    [
+      "the database layer gathers a module's tables",
+      'server/src/db/x.ts',
+      '../modules/files/tables',
+    ],
     ['a module uses server lib', 'server/src/modules/ai/x.ts', '../../lib/app-error'],
   ])('allows: %s', async (_case, file, from) => {
     const code = `import * as other from '${from}';\nexport const used = other;\n`;

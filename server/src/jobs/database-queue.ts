@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client';
-import { jobs, jobSchedules } from '../db/schema';
+import { jobs, jobSchedules } from './tables';
 import {
   PermanentJobError,
   retryDelayMs,

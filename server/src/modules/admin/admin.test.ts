@@ -10,7 +10,11 @@ import {
   type User,
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, files, projects, sessions, uploads, users } from '../../db/schema';
+import { emailTokens, sessions } from '../auth/tables';
+import { files } from '../files/tables';
+import { projects } from '../projects/tables';
+import { uploads } from '../uploads/tables';
+import { users } from '../users/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError, expectNoSecrets } from '../../test/assertions';
 import { TestClient } from '../../test/client';

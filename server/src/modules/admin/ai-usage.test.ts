@@ -1,7 +1,8 @@
 import type { AdminAiUsage } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aiUsage, users } from '../../db/schema';
+import { aiUsage } from '../ai/tables';
+import { users } from '../users/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

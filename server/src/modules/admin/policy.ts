@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { UpdateAdminUserInput } from '@kiln/shared';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import { requireAdmin } from '../auth';
 

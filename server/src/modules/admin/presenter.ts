@@ -1,5 +1,5 @@
 import { monthlyValueGbp, type AdminAnalytics, type AdminUser } from '@kiln/shared';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 
 /** Never the password hash; `emailVerified` says whether, not when. */
 export function presentAdminUser(row: UserRow & { projectCount: number }): AdminUser {

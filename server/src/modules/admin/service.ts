@@ -1,7 +1,8 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { RECENT_USERS_LIMIT, type UpdateAdminUserInput } from '@kiln/shared';
 import type { Database, DbOrTx } from '../../db/client';
-import { projects, users, type UserRow } from '../../db/schema';
+import { projects } from '../projects/tables';
+import { users, type UserRow } from '../users/tables';
 import { forbidden, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { announceProjectsDeleted } from '../projects';

@@ -7,7 +7,7 @@ import {
   type TestInput,
   type TestSuite,
 } from '@kiln/shared';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import type { ResolvedModel } from '../ai';
 import { assertWithinAllowance, recordUsage } from '../ai';

@@ -1,7 +1,7 @@
 import { AGENT_HISTORY_LIMIT, type AgentHistoryEntry } from '@kiln/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { agentHistory } from '../../db/schema';
+import { agentHistory } from './tables';
 
 /** A task's line in the history: its first 200 characters, on one line. */
 function taskLine(task: string): string {

@@ -7,7 +7,7 @@ import type {
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { agentOrchestrations } from '../../db/schema';
+import { agentOrchestrations } from './tables';
 import { providersFrom } from '../ai';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';

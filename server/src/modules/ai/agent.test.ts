@@ -8,7 +8,7 @@ import type {
   ProjectFileEntry,
 } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { aiCheckpoints, aiMessages, aiUsage } from '../../db/schema';
+import { aiCheckpoints, aiMessages, aiUsage } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

@@ -2,7 +2,7 @@ import type { Checkpoint, RestoreCheckpointResponse } from '@kiln/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database } from '../../db/client';
-import { aiCheckpointFiles, aiCheckpoints } from '../../db/schema';
+import { aiCheckpointFiles, aiCheckpoints } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { applyFileStates, digestOf, readFileStates, type FileState } from '../files';

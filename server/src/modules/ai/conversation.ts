@@ -1,7 +1,7 @@
 import type { AiAttachment, ConversationMessage, FileChange } from '@kiln/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { aiCheckpoints, aiMessages } from '../../db/schema';
+import { aiCheckpoints, aiMessages } from './tables';
 import { getReadableProject } from '../projects';
 
 /** Messages of a conversation shown and given to the model; older ones are left out. */

@@ -7,7 +7,8 @@ import {
 } from '@kiln/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { aiGenerations, users, type UserRow } from '../../db/schema';
+import { aiGenerations } from './tables';
+import { users, type UserRow } from '../users/tables';
 import { defineJob, type JobDefinition, type JobQueue } from '../../jobs/job';
 import { AppError, notFound } from '../../lib/app-error';
 import { getEditableProject, getReadableProject } from '../projects';

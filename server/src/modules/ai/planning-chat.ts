@@ -2,7 +2,7 @@ import type { AiChatInputSchema } from '@kiln/shared';
 import { generateText } from 'ai';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 import { toAiError } from './model-errors';
 import type { AiProviders } from './providers';
 import { assertWithinAllowance, recordUsage } from './usage';

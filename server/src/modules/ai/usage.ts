@@ -1,7 +1,8 @@
 import { PLANS, type AdminAiUsage, type AiUsage } from '@kiln/shared';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { aiUsage, users, type UserRow } from '../../db/schema';
+import { aiUsage } from './tables';
+import { users, type UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 
 /** The calendar month (UTC) that `now` falls in: allowances renew on the 1st. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, jobSchedules } from '../../db/schema';
+import { auditEvents } from './tables';
+import { jobSchedules } from '../../jobs/tables';
 import { EnvError, loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../test/app';
 import { AUDIT_RETENTION_INTERVAL_MS, removeExpiredAuditEvents } from './jobs';

@@ -1,7 +1,7 @@
 import { inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents } from './tables';
 import { defineJob } from '../../jobs/job';
 
 /** How often entries past AUDIT_RETENTION_DAYS are removed. */

@@ -2,7 +2,9 @@ import { auditBoundRange, type AuditLogQuery } from '@kiln/shared';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents, projects, users } from '../../db/schema';
+import { auditEvents } from './tables';
+import { projects } from '../projects/tables';
+import { users } from '../users/tables';
 import { isUuid } from '../../lib/ids';
 import { decodeCursor, encodeCursor } from './cursor';
 

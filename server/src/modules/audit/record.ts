@@ -1,7 +1,7 @@
 import type { AuditAction, AuditDetails, AuditTargetType } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents } from './tables';
 
 /**
  * Where a fact happened: a request is one (its signed-in user acted, from its address). Kept

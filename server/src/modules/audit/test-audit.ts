@@ -2,7 +2,7 @@ import type { AuditAction, AuditLog } from '@kiln/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents } from './tables';
 import type { TestClient } from '../../test/client';
 
 export type AuditRow = typeof auditEvents.$inferSelect;

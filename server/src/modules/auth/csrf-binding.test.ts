@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema';
+import { sessions } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError, responseCookie } from '../../test/assertions';
 import { TestClient } from '../../test/client';

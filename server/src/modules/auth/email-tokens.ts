@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailTokens, type EmailTokenPurpose } from '../../db/schema';
+import { emailTokens, type EmailTokenPurpose } from './tables';
 import { AppError } from '../../lib/app-error';
 import { createToken, hashToken } from '../../lib/tokens';
 

@@ -1,7 +1,8 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { emailTokens, loginFailures, sessions, users } from '../../db/schema';
+import { emailTokens, loginFailures, sessions } from './tables';
+import { users } from '../users/tables';
 import { defineJob, type RetryPolicy } from '../../jobs/job';
 import type { ThrottlePolicy } from './login-throttle';
 import { requestPasswordReset, sendVerificationEmail, type MailContext } from './service';

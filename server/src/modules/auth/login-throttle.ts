@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { loginFailures } from '../../db/schema';
+import { loginFailures } from './tables';
 import { AppError } from '../../lib/app-error';
 
 export interface ThrottlePolicy {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens } from '../../db/schema';
+import { emailTokens } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError, expectNoSecrets, expectUserBody, sessionCookie } from '../../test/assertions';
 import { TestClient } from '../../test/client';

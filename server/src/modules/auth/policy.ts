@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 import { forbidden, unauthenticated } from '../../lib/app-error';
 
 export function requireUser(request: FastifyRequest): UserRow {

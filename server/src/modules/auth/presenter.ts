@@ -1,5 +1,5 @@
 import type { DirectoryUser, User } from '@kiln/shared';
-import type { UserRow } from '../../db/schema';
+import type { UserRow } from '../users/tables';
 
 export function presentUser(row: UserRow): User {
   return {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures } from '../../db/schema';
+import { loginFailures } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError, sessionCookie } from '../../test/assertions';
 import { TestClient } from '../../test/client';

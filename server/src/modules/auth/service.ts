@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { LoginInput, RegisterInput } from '@kiln/shared';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { users, type UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import type { Mailer } from '../mail';
 import { passwordResetEmail, verificationEmail } from '../mail';

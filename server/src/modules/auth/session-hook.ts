@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '@kiln/shared';
 import type { Database } from '../../db/client';
-import type { SessionRow, UserRow } from '../../db/schema';
+import type { SessionRow } from './tables';
+import type { UserRow } from '../users/tables';
 import { cookieName, cookieOptions } from '../../lib/csrf-cookies';
 import { createSession, deleteSession, getSessionUser, type SessionPolicy } from './sessions';
 

@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema';
+import { sessions, type SessionRow } from './tables';
+import { users, type UserRow } from '../users/tables';
 import { createToken, hashToken } from '../../lib/tokens';
 
 export interface SessionPolicy {

@@ -2,7 +2,8 @@ import { PLANS, type PaidPlan, type SubscriptionPlan, type SubscriptionStatus } 
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../../db/client';
-import { stripeEvents, users, type UserRow } from '../../db/schema';
+import { stripeEvents } from './tables';
+import { users, type UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { createStripeCustomer, createStripeSubscription } from './stripe-checkout';

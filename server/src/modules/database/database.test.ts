@@ -9,7 +9,7 @@ import {
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

@@ -4,7 +4,7 @@ import { SQL_LIMITS, type DatabaseBackend, type DatabaseTable } from '@kiln/shar
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import type { Env } from '../../env';
 import { deriveKey, loadSecretKey } from '../../lib/secret-key';
 import type { OpenBridge } from '../../sandbox/types';

@@ -5,7 +5,8 @@ import {
 } from '@kiln/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { deployments, projects } from '../../db/schema';
+import { deployments } from './tables';
+import { projects } from '../projects/tables';
 import { defineJob, type JobContext, type JobDefinition } from '../../jobs/job';
 import type { DeploymentDeps } from './deps';
 import { deployToNetlify } from './platforms/netlify';

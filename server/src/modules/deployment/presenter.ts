@@ -1,5 +1,5 @@
 import type { Deployment, DeploymentConfig } from '@kiln/shared';
-import type { deploymentConfigs, deployments } from '../../db/schema';
+import type { deploymentConfigs, deployments } from './tables';
 
 /** How many of the key's last characters people see, to tell their keys apart. */
 const HINT_LENGTH = 4;

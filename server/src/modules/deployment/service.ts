@@ -6,7 +6,7 @@ import {
   type StartDeploymentInput,
 } from '@kiln/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { deploymentConfigs, deployments } from '../../db/schema';
+import { deploymentConfigs, deployments } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { getOwnedProject } from '../projects';

@@ -1,6 +1,6 @@
 import type { DevServerStatus, PreviewLink, SubscriptionPlan } from '@kiln/shared';
 import type { Database } from '../../db/client';
-import type { ProjectRow } from '../../db/schema';
+import type { ProjectRow } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
 import { getEditableProject, getReadableProject } from '../projects';
 import type { DevServers, DevServerState } from './dev-servers';

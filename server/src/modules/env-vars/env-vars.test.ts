@@ -1,7 +1,7 @@
 import type { AgentResponse, EnvVar, ExecuteResult, Project } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { envVars } from '../../db/schema';
+import { envVars } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

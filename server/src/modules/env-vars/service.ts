@@ -1,7 +1,8 @@
 import { ENV_VARS_PER_PROJECT, type CreateEnvVarInput } from '@kiln/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { envVars, projects } from '../../db/schema';
+import { envVars } from './tables';
+import { projects } from '../projects/tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { SecretBox } from '../../lib/secret-box';

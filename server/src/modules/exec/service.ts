@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../files/tables';
 import { AppError } from '../../lib/app-error';
 import type { RunQueue } from '../../sandbox/run-queue';
 import type { OpenBridge, RunFile, Sandbox } from '../../sandbox/types';

@@ -2,7 +2,7 @@ import { FILE_LIMITS } from '@kiln/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { SEARCH_INDEX_MAX_BYTES } from '../../db/schema';
+import { SEARCH_INDEX_MAX_BYTES } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import {

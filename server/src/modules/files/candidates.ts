@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { SEARCH_INDEX_MAX_BYTES } from '../../db/schema';
+import { SEARCH_INDEX_MAX_BYTES } from './tables';
 import { comparePaths } from '../../lib/project-paths';
 import type { ScanFile } from './scan';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from './tables';
 import { batches } from '../../lib/batches';
 import { fileColumns, type FileView } from './presenter';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from './tables';
 import { getEditableProject, withinStorageQuota } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { ancestorsOf } from '../../lib/project-paths';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { getProjectFor, type ProjectNeed } from '../projects';
 import { fileColumns, type FileView } from './presenter';

@@ -1,6 +1,6 @@
 import type { ProjectFile, ProjectFileEntry } from '@kiln/shared';
 import { sql } from 'drizzle-orm';
-import { files } from '../../db/schema';
+import { files } from './tables';
 
 /**
  * The columns of a file in the project's file list: no content, only whether it has any (a

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from './tables';
 
 /**
  * A project's rows (files and folders) fall into this many groups by a hash of their path, so a

@@ -3,7 +3,8 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
-import { files, projects } from '../../db/schema';
+import { files } from './tables';
+import { projects } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
 import {
   editableProjectIds,

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { files } from '../../db/schema';
+import { files } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import type { TestClient } from '../../test/client';

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from './tables';
 import type { ScanFile } from './scan';
 import { comparePaths } from '../../lib/project-paths';
 import { byPath } from './service';

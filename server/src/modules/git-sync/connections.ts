@@ -1,7 +1,7 @@
 import { DEFAULT_GIT_HOST, type GitConnectionInputSchema, type GitHostKind } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { gitConnections } from '../../db/schema';
+import { gitConnections } from './tables';
 import type { GitSyncDeps } from './deps';
 import { detectHost, hostApi, type HostApi } from './host-api';
 import { checkHostUrl } from './host-guard';

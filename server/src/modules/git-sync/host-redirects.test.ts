@@ -2,7 +2,7 @@ import type { Project } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { gitSyncStates } from '../../db/schema';
+import { gitSyncStates } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { signUp } from '../../test/factories';

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import { defineJob, type JobQueue } from '../../jobs/job';
 import type { SecretBox } from '../../lib/secret-box';
 import { onProjectFilesChanged } from '../files';

@@ -6,7 +6,7 @@ import {
   type GitRepoTargetInputSchema,
 } from '@kiln/shared';
 import type { z } from 'zod';
-import type { ProjectRow } from '../../db/schema';
+import type { ProjectRow } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
 import { ancestorsOf } from '../../lib/project-paths';
 import { getOwnedProject } from '../projects';

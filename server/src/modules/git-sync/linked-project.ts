@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error';
-import type { ProjectRow } from '../../db/schema';
+import type { ProjectRow } from '../projects/tables';
 import { getReadableProject } from '../projects';
 import { commitAuthor, gitCredentials, openConnection, type OpenConnection } from './connections';
 import type { GitSyncDeps } from './deps';

@@ -1,7 +1,8 @@
 import type { GitSyncOperation, GitSyncOutcome } from '@kiln/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { gitSyncHistory, gitSyncStates, projects } from '../../db/schema';
+import { gitSyncHistory, gitSyncStates } from './tables';
+import { projects } from '../projects/tables';
 
 export type SyncStateRow = typeof gitSyncStates.$inferSelect;
 export type HistoryRow = typeof gitSyncHistory.$inferSelect;

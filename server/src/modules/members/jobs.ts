@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { projectMembers, projects, users } from '../../db/schema';
+import { projectMembers } from './tables';
+import { projects } from '../projects/tables';
+import { users } from '../users/tables';
 import { defineJob, type RetryPolicy } from '../../jobs/job';
 import { projectInvitationEmail, type Mailer } from '../mail';
 

@@ -1,7 +1,7 @@
 import type { PackageEcosystem } from '@kiln/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projectPackages } from '../../db/schema';
+import { projectPackages } from './tables';
 
 export type PackageRecord = typeof projectPackages.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 
 /**
  * How stale a project's access generation may be when a preview request is checked against it:

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { DevServerStatusSchema, type DevServerStatus } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PreviewLink } from '@kiln/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import type { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';

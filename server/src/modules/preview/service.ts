@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { FilePathSchema, PREVIEW_LINK_TTL_MS, type PreviewLink } from '@kiln/shared';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { DbOrTx } from '../../db/client';
-import { files, type ProjectRow } from '../../db/schema';
+import { files } from '../files/tables';
+import type { ProjectRow } from '../projects/tables';
 import { projectPreviewOrigin } from './preview-host';
 import { createPreviewToken } from './token';
 

@@ -1,7 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { ProjectRole } from '@kiln/shared';
 import type { DbOrTx } from '../../db/client';
-import { projectMembers, projects, type ProjectRow } from '../../db/schema';
+import { projectMembers } from '../members/tables';
+import { projects, type ProjectRow } from './tables';
 import { forbidden, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 

@@ -1,6 +1,6 @@
 import type { Project } from '@kiln/shared';
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { projects, type ProjectRow } from '../../db/schema';
+import { projects, type ProjectRow } from './tables';
 
 /** Both spellings of the GitHub link are part of the public API. */
 export function presentProject(row: ProjectRow): Project {

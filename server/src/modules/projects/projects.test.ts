@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { ProjectListSchema, TEMPLATE_CATALOG, type Project } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, projects, users } from '../../db/schema';
+import { files } from '../files/tables';
+import { projects } from './tables';
+import { users } from '../users/tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

@@ -3,7 +3,9 @@ import type { CreateProjectInputSchema, Project, UpdateProjectInput } from '@kil
 import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
 import type { z } from 'zod';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
-import { files, projects, type ProjectRow, type UserRow } from '../../db/schema';
+import { files } from '../files/tables';
+import { projects, type ProjectRow } from './tables';
+import type { UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import { ancestorsOf } from '../../lib/project-paths';
 import { getTemplate } from '../templates';

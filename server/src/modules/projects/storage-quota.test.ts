@@ -1,7 +1,7 @@
 import { PLANS, type Project, type ProjectFile, type ProjectStorage } from '@kiln/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projects } from '../../db/schema';
+import { projects } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';

@@ -1,7 +1,7 @@
 import { PROJECT_NAME_MAX } from '@kiln/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects } from './tables';
 
 /** "Todo (2)": a name already numbered is counted on from its base, not numbered twice. */
 const NUMBERED = /^(.+) \((\d+)\)$/;

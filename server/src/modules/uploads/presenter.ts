@@ -1,5 +1,5 @@
 import type { UploadedFile } from '@kiln/shared';
-import type { UploadRow } from '../../db/schema';
+import type { UploadRow } from './tables';
 
 export const uploadUrl = (id: string) => `/api/upload/project-file/${id}`;
 

@@ -2,7 +2,7 @@ import { UPLOAD_LIMITS, type SubscriptionPlan, type UploadedFile } from '@kiln/s
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../db/client';
 import { fromHex, selectBytea } from '../../db/bytea';
-import { uploadEntries, uploads } from '../../db/schema';
+import { uploadEntries, uploads } from './tables';
 import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { isTextFile, isZipUpload, mimeTypeFromName } from '../../lib/file-types';

@@ -1,7 +1,7 @@
 import { formatStorageSize, PLANS, type SubscriptionPlan } from '@kiln/shared';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client';
-import { uploads } from '../../db/schema';
+import { uploads } from './tables';
 import { AppError } from '../../lib/app-error';
 
 /** A staged upload waits this long for a project to be made from it, then goes. */

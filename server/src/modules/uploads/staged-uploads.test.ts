@@ -1,7 +1,7 @@
 import { PLANS } from '@kiln/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadEntries, uploads } from '../../db/schema';
+import { uploadEntries, uploads } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import type { TestClient } from '../../test/client';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { UPLOAD_LIMITS } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadEntries } from '../../db/schema';
+import { uploadEntries } from './tables';
 import { AppError } from '../../lib/app-error';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';

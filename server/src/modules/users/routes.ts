@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DirectoryUsersResponseSchema } from '@kiln/shared';
 import { asc } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users } from './tables';
 import { requireUser, presentDirectoryUser } from '../auth';
 
 /** For the User Management dialog: every signed-in user sees name, email and join date. */

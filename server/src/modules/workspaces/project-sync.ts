@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { FILE_LIMITS, FilePathSchema } from '@kiln/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { files } from '../../db/schema';
+import { files } from '../files/tables';
 import { fromHex, selectBytea } from '../../db/bytea';
 import { isTextFile, mimeTypeFromName } from '../../lib/file-types';
 import { RootedFolder, type Owner } from '../../lib/rooted-folder';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { projects } from '../../db/schema';
+import { projects } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { RootedFolder } from '../../lib/rooted-folder';

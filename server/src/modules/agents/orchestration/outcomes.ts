@@ -1,7 +1,7 @@
 import type { FileChange, TestRun } from '@kiln/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { files } from '../../../db/schema';
+import { files } from '../../files/tables';
 import { AppError } from '../../../lib/app-error';
 import type { ProjectTools } from '../../ai';
 import type { OrchestrationBody } from './body';

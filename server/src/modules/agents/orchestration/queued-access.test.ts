@@ -1,7 +1,7 @@
 import type { AgentHistory, OrchestrationResult, Project } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentOrchestrations } from '../../../db/schema';
+import { agentOrchestrations } from '../tables';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { signUp } from '../../../test/factories';
 import { promptText, scriptedModel } from '../../../test/scripted-model';

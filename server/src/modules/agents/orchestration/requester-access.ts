@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import type { ProjectRow } from '../../../db/schema';
+import type { ProjectRow } from '../../projects/tables';
 import { AppError } from '../../../lib/app-error';
 import { getEditableProject } from '../../projects';
 import type { OrchestrationBody } from './body';

@@ -1,6 +1,6 @@
 import type { FileChange } from '@kiln/shared';
 import type { Database } from '../../../db/client';
-import { aiCheckpointFiles, aiCheckpoints } from '../../../db/schema';
+import { aiCheckpointFiles, aiCheckpoints } from '../tables';
 import { digestOf, listSubtree, readFileStates, type FileState } from '../../files';
 import { isInside } from '../../../lib/project-paths';
 

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/bytea';
+import { createdAt, updatedAt } from '../../db/columns';
+import { projects } from '../projects/tables';
+
+/** Texts up to this size are in the search index (files_content_trigram_idx). */
+export const SEARCH_INDEX_MAX_BYTES = 262_144;
+
+/**
+ * A project's files. Text lives in `content`, anything else in `data` with its type. `version`
+ * goes up on every write so a save based on an old version can be refused (decision 0006).
+ */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    isDirectory: boolean('is_directory').notNull().default(false),
+    content: text('content'),
+    data: bytea('data'),
+    mimeType: text('mime_type'),
+    size: integer('size').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('files_project_path_idx').on(table.projectId, table.path),
+    // Paths in byte order, as every listing presents them (byPath in modules/files/service.ts),
+    // whatever the database's collation: a search reads a project in that order a slice at a
+    // time (modules/files/ordered-scan.ts).
+    index('files_project_path_bytes_idx').on(table.projectId, sql`${table.path} collate "C"`),
+    // Trigrams of each text, per project, so a search can ask which files may hold a phrase
+    // before any text leaves the database (modules/files/candidates.ts). Texts over
+    // SEARCH_INDEX_MAX_BYTES stay out: their trigrams would cost every save of them more than
+    // reading them costs a search. Needs the pg_trgm and btree_gin extensions (0003).
+    index('files_content_trigram_idx')
+      .using('gin', table.projectId, sql`${table.content} gin_trgm_ops`)
+      .where(sql`octet_length(${table.content}) <= ${sql.raw(String(SEARCH_INDEX_MAX_BYTES))}`),
+  ],
+);
+
+export type FileRow = typeof files.$inferSelect;
