@@ -11,7 +11,7 @@ const RegisterPage = page(() => import('../features/auth/register-page'));
 const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'));
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'));
 const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
-const EditorPage = page(() => import('../features/editor/editor-page'));
+const WorkspacePage = page(() => import('./workspace/workspace-page'));
 const AdminPage = page(() => import('../features/admin/admin-page'));
 const GitHostsPage = page(() => import('../features/git-sync/git-hosts-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
@@ -47,7 +47,7 @@ export function AppRoutes() {
         </Route>
         <Route path="/editor/:id">
           <RequireAuth to="/">
-            <EditorPage />
+            <WorkspacePage />
           </RequireAuth>
         </Route>
         <Route path="/settings/git-hosts">

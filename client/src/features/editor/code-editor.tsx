@@ -3,7 +3,7 @@ import { useTheme } from '../../lib/theme';
 import { EDITOR_THEMES, modelUri } from './monaco-setup';
 import { EditorSkeleton } from './editor-skeleton';
 import { languageForPath } from './language';
-import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 export interface CodeEditorProps {
   path: string;

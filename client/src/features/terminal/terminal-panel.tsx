@@ -1,7 +1,5 @@
 import { ChevronDown, ChevronUp, SquareTerminal } from 'lucide-react';
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { OutputActions, OutputSummary, OutputView, type useRun } from '../exec';
-import { PackagesControl } from '../packages';
 import { ShellView } from './shell-view';
 import { panelId, ShellTabBar, tabId } from './shell-tab-bar';
 import { OUTPUT_TAB, shellTitle } from './shell-tabs';
@@ -14,20 +12,19 @@ export interface TerminalPanelProps {
   onToggle: () => void;
   onShow: () => void;
   controller: ShellTabsController;
-  runner: Pick<
-    ReturnType<typeof useRun>,
-    'entries' | 'running' | 'installing' | 'install' | 'clear'
-  >;
-  /** Runs the selected file again, after an install. */
-  onRunAgain: () => void;
   /** A shell changed project files: the file tree refreshes. */
   onFilesChanged: () => void;
   isMac: boolean;
-  /** The platform's keys for Run and for this panel, for the hints. */
-  runShortcut: string;
+  /** The platform's keys for this panel, for its hint. */
   toggleShortcut: string;
-  /** The project's app log (features/dev-server), shown in the Output tab above its runs. */
-  appLog?: ReactNode;
+  /** The latest run's outcome, beside the tabs. */
+  summary: ReactNode;
+  /** The project's packages and their install, at the end of the title bar. */
+  packages: ReactNode;
+  /** The Output's own actions, shown while the Output tab is. */
+  outputActions: ReactNode;
+  /** The Output tab: the runs and installs, under the project's app log if it has one. */
+  output: ReactNode;
 }
 
 /**
@@ -41,24 +38,18 @@ export function TerminalPanel({
   onToggle,
   onShow,
   controller,
-  runner,
-  onRunAgain,
   onFilesChanged,
   isMac,
-  runShortcut,
   toggleShortcut,
-  appLog,
+  summary,
+  packages,
+  outputActions,
+  output,
 }: TerminalPanelProps) {
   const titleId = useId();
   const bodyId = useId();
   const { tabs, shells } = controller;
   const outputShown = tabs.active === OUTPUT_TAB;
-
-  const install = (options: { force?: boolean } = {}) => {
-    controller.showOutput();
-    onShow();
-    void runner.install(options);
-  };
 
   return (
     <section aria-labelledby={titleId} className="bg-card flex h-full min-h-0 flex-col">
@@ -89,36 +80,16 @@ export function TerminalPanel({
             onShow();
           }}
         />
-        <span className="ml-1 min-w-0">
-          <OutputSummary entries={runner.entries} />
-        </span>
+        <span className="ml-1 min-w-0">{summary}</span>
         <div className="ml-auto flex shrink-0 items-center">
-          <PackagesControl
-            projectId={projectId}
-            installing={runner.installing}
-            onInstall={install}
-          />
-          {outputShown && <OutputActions entries={runner.entries} onClear={runner.clear} />}
+          {packages}
+          {outputShown && outputActions}
         </div>
       </div>
-      <div id={bodyId} hidden={!open} className="min-h-0 flex-1">
+      {/* Collapsed, the body stays mounted (the shells stay connected) but inert. */}
+      <div id={bodyId} hidden={!open} inert={!open} className="min-h-0 flex-1">
         <TabPanel id={OUTPUT_TAB} active={outputShown}>
-          <div className="flex h-full min-h-0 flex-col">
-            {appLog && <div className="min-h-0 flex-1">{appLog}</div>}
-            {/* An app's Output is its log; runs and installs of the panel show below it. */}
-            {(!appLog || runner.entries.length > 0) && (
-              <div className="min-h-0 flex-1">
-                <OutputView
-                  entries={runner.entries}
-                  runShortcut={runShortcut}
-                  running={runner.running}
-                  installing={runner.installing}
-                  onInstall={() => install()}
-                  onRunAgain={onRunAgain}
-                />
-              </div>
-            )}
-          </div>
+          {output}
         </TabPanel>
         {tabs.shells.map((tab) => {
           const shell = shells[tab.id];

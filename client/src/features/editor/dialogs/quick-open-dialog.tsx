@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { cn } from '../../../lib/cn';
-import { Kbd } from './kbd';
+import { Kbd } from '../../../components/ui/kbd';
 import { fileNameOf, folderOf, matchedPositions, QUICK_OPEN_LIMIT, scoreFiles } from './quick-open';
 
 export interface QuickOpenDialogProps {

@@ -13,7 +13,7 @@ import { FieldError } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { cn } from '../../../lib/cn';
 import { messageOf } from '../../../lib/api-error';
-import { Kbd } from './kbd';
+import { Kbd } from '../../../components/ui/kbd';
 import { useSearchFiles } from './search-api';
 import { SearchResultList, type SearchMatchTarget } from './search-result-list';
 import { searchSummary } from './search-results';

@@ -12,10 +12,10 @@ const PANES: { id: PhonePane; label: string; icon: typeof Code2 }[] = [
 
 /**
  * The workspace on a phone: the desktop's three columns become panes shown one at a
- * time, switched from a tab bar at the bottom. Hidden panes stay mounted (CSS only), so Monaco,
- * the terminal and the preview keep their state.
+ * time, switched from a tab bar at the bottom. Hidden panes stay mounted, so Monaco, the terminal
+ * and the preview keep their state, but inert: out of the tab order and the accessibility tree.
  */
-export function PhoneWorkspace({
+export function PhoneLayout({
   pane,
   onPaneChange,
   files,
@@ -38,6 +38,7 @@ export function PhoneWorkspace({
           role="tabpanel"
           aria-labelledby={`phone-tab-${id}`}
           hidden={pane !== id}
+          inert={pane !== id}
           className={cn(
             'min-h-0 flex-1 flex-col',
             pane === id ? 'flex' : 'hidden',

@@ -1,10 +1,9 @@
 import { Sparkles } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AiChatPanel, useAiStatus } from '../ai';
-import { QuickActionsPanel, type QuickActionsPanelProps } from '../quick-actions';
-import { useRefreshFiles } from './api';
-import { PreviewPanel } from './preview/preview-panel';
-import { defaultSideTab, isHtmlPath } from './preview/preview-page';
+import { AiChatPanel, useAiStatus } from '../../features/ai';
+import { useRefreshFiles } from '../../features/editor';
+import { defaultSideTab, isHtmlPath, PreviewPanel } from '../../features/preview';
+import { QuickActionsPanel, type QuickActionsPanelProps } from '../../features/quick-actions';
 
 export type SideTab = 'preview' | 'chat' | 'actions';
 
@@ -28,7 +27,7 @@ export function SidePanel({
 }: {
   projectId: string;
   selectedPath: string | null;
-  /** The page the Preview tab shows (preview-page.ts); null hides the tab. */
+  /** The page the Preview tab shows (features/preview); null hides the tab. */
   previewPath: string | null;
   revision: string;
   /** Null follows the file (defaultSideTab): Preview for a page and its CSS and scripts. */

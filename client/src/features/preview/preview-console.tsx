@@ -1,7 +1,7 @@
 import type { PreviewConsoleMessage } from '@kiln/shared';
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 
 const LEVEL_CLASS: Record<PreviewConsoleMessage['level'], string> = {
   log: '',

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** One key of a shortcut, drawn as a keycap. */
 export function Kbd({ className, ...props }: HTMLAttributes<HTMLElement>) {

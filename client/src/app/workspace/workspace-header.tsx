@@ -1,50 +1,22 @@
-import {
-  ArrowLeft,
-  Bot,
-  Database,
-  Ellipsis,
-  GitBranch,
-  Keyboard,
-  KeyRound,
-  Loader2,
-  Play,
-  Rocket,
-  Save,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowLeft, Bot, Keyboard, Loader2, Play, Save } from 'lucide-react';
 import type { ProjectRole } from '@kiln/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
-import { cn } from '../../lib/cn';
 import { ExplainedButton } from '../../components/ui/explained-button';
+import { saveStatusText, type SaveState } from '../../features/editor';
+import { cn } from '../../lib/cn';
+import { headerTools, HeaderTools } from './header/header-tools';
 import { ProjectName } from './header/project-name';
-import { saveStatusText, type SaveState } from './save-status';
-
-/** A tool of the header: a button on a desktop, an item of the More tools menu on a phone. */
-interface HeaderTool {
-  label: string;
-  icon: LucideIcon;
-  unavailable: boolean;
-  /** What it does, or why it cannot be used. */
-  reason: string;
-  onSelect: () => void;
-}
 
 /**
- * The editor's header: back, project name (renamed in place), autosave status, save, run,
+ * The workspace's header: back, project name (renamed in place), autosave status, save, run,
  * environment variables, database tools, GitHub, deploy, agent toggle, presence, sharing, shortcuts
  * and theme. Presence and sharing are their features' pieces, handed in. What is offered follows
  * the person's role in the project (the server checks it again on every call).
  */
-export function EditorHeader({
+export function WorkspaceHeader({
   projectId,
   projectName,
   saveState,
@@ -92,45 +64,7 @@ export function EditorHeader({
    */
   role?: ProjectRole;
 }) {
-  const tools: HeaderTool[] = [
-    {
-      label: 'Environment variables',
-      icon: KeyRound,
-      unavailable: role !== 'owner',
-      reason:
-        role === 'owner'
-          ? 'Environment variables: given to the programs you run'
-          : "Only the project's owner sees its environment variables",
-      onSelect: onEnvVars,
-    },
-    {
-      label: 'Database Tools',
-      icon: Database,
-      unavailable: role === 'viewer',
-      reason:
-        role === 'viewer'
-          ? 'Viewers cannot run SQL on this project'
-          : "Database Tools: run SQL on this project's own database",
-      onSelect: onDatabaseTools,
-    },
-    {
-      label: 'GitHub',
-      icon: GitBranch,
-      unavailable: false,
-      reason: 'GitHub: link, import, push and pull this project',
-      onSelect: onGitHub,
-    },
-    {
-      label: 'Deploy',
-      icon: Rocket,
-      unavailable: role !== 'owner',
-      reason:
-        role === 'owner'
-          ? 'Deploy: put this project online with Vercel, Netlify or Railway'
-          : "Only the project's owner deploys it",
-      onSelect: onDeploy,
-    },
-  ];
+  const tools = headerTools({ role, onEnvVars, onDatabaseTools, onGitHub, onDeploy });
   return (
     <header className="bg-card flex h-12 shrink-0 items-center gap-2 border-b px-2">
       <Button asChild variant="ghost" size="icon" aria-label="Back to dashboard">
@@ -182,47 +116,7 @@ export function EditorHeader({
             {appControls}
           </>
         )}
-        {/* A phone's header has room for the tools as one menu, a desktop's for each. */}
-        <div className="contents max-md:hidden">
-          {tools.map((tool) => (
-            <ExplainedButton
-              key={tool.label}
-              variant="ghost"
-              size="icon"
-              aria-label={tool.label}
-              unavailable={tool.unavailable}
-              reason={tool.reason}
-              onClick={tool.onSelect}
-            >
-              <tool.icon />
-            </ExplainedButton>
-          ))}
-        </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label="More tools" className="md:hidden">
-              <Ellipsis />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end" className="w-64">
-            {tools.map((tool) => (
-              <DropdownMenuItem
-                key={tool.label}
-                disabled={tool.unavailable}
-                onSelect={tool.onSelect}
-                className="items-start"
-              >
-                <tool.icon aria-hidden className="mt-0.5 shrink-0" />
-                <span className="grid gap-0.5">
-                  <span>{tool.label}</span>
-                  {tool.unavailable && (
-                    <span className="text-muted-foreground text-xs">{tool.reason}</span>
-                  )}
-                </span>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <HeaderTools tools={tools} />
         <ExplainedButton
           variant="ghost"
           size="icon"

@@ -2,7 +2,7 @@ import { PROJECT_NAME_MAX } from '@kiln/shared';
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { messageOf } from '../../../lib/api-error';
-import { useUpdateProject } from '../../projects';
+import { useUpdateProject } from '../../../features/projects';
 import { renameDecision } from './project-rename';
 
 /**

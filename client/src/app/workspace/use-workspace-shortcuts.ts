@@ -1,7 +1,12 @@
 import type * as Monaco from 'monaco-editor';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { bindEditorShortcuts, type ShortcutHandlers } from './bind-editor-shortcuts';
-import { isMacPlatform, matchShortcut, type ShortcutScope } from './shortcuts';
+import {
+  bindEditorShortcuts,
+  isMacPlatform,
+  matchShortcut,
+  type ShortcutHandlers,
+  type ShortcutScope,
+} from '../../features/editor';
 
 export type WorkspaceShortcutActions = ShortcutHandlers & {
   /** For overlays that are not Radix dialogs; Radix closes its own on Esc. */
@@ -24,7 +29,7 @@ function inScope(scope: ShortcutScope, area: ReturnType<typeof focusArea>): bool
 }
 
 /**
- * The workspace's shortcuts, on two paths that read the one catalogue in shortcuts.ts. The
+ * The workspace's shortcuts, on two paths that read the one catalogue in features/editor/dialogs/shortcuts.ts. The
  * window listener serves focus anywhere on the page; `bindEditor`, to pass as the code
  * editor's `onMount`, binds the same shortcuts inside Monaco, which acts on (or stops) the keys
  * it binds before they reach the window. Handlers are read at key time, so callers may pass
