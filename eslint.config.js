@@ -16,9 +16,9 @@ const foldersOf = (dir) =>
     .map((entry) => entry.name);
 
 /**
- * A server module or a client feature reaches another only through that one's public entries,
- * never its internals: each folder gets a zone that forbids its siblings except their `entries`
- * (docs/architecture.md, "Where a new feature goes").
+ * A server module reaches another only through that one's public entries, never its internals:
+ * each folder gets a zone that forbids its siblings except their `entries` (docs/architecture.md,
+ * "Where a new feature goes").
  */
 const throughPublicEntries = (parent, entries, message) =>
   foldersOf(parent).map((name) => ({
@@ -34,6 +34,7 @@ const throughPublicEntries = (parent, entries, message) =>
   }));
 
 const SERVER_MODULES = 'server/src/modules';
+const CLIENT_FEATURES = 'client/src/features';
 
 export default tseslint.config(
   {
@@ -121,11 +122,14 @@ export default tseslint.config(
               from: './client/src/app',
               message: 'The app composes the features; a feature never imports it.',
             },
-            ...throughPublicEntries(
-              'client/src/features',
-              ['index.ts', 'index.tsx'],
-              'Use another feature through its index.ts.',
-            ),
+            // Features do not import features: app/ composes them, handing one's piece to
+            // another as a prop or slot; what several need goes to lib/ or components/.
+            ...foldersOf(CLIENT_FEATURES).map((name) => ({
+              target: `./${CLIENT_FEATURES}/${name}`,
+              from: `./${CLIENT_FEATURES}`,
+              except: [`./${name}`],
+              message: `client/src/features/${name} imports no other feature; app/ composes them.`,
+            })),
           ],
         },
       ],

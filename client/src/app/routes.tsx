@@ -1,23 +1,23 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
-import { RedirectIfAuthenticated, RequireAuth } from '../features/auth/redirects';
+import { RedirectIfAuthenticated, RequireAuth } from '../components/auth-redirects';
 
 /** Every page is its own chunk, so a first visit downloads only the page it lands on. */
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-const LandingPage = page(() => import('../features/marketing/landing-page'));
+const LandingPage = page(() => import('./pages/landing'));
 const LoginPage = page(() => import('../features/auth/login-page'));
 const RegisterPage = page(() => import('../features/auth/register-page'));
 const VerifyEmailPage = page(() => import('../features/auth/verify-email-page'));
 const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'));
-const DashboardPage = page(() => import('../features/dashboard/dashboard-page'));
+const DashboardPage = page(() => import('./dashboard/dashboard-page'));
 const WorkspacePage = page(() => import('./workspace/workspace-page'));
 const AdminPage = page(() => import('../features/admin/admin-page'));
 const GitHostsPage = page(() => import('../features/git-sync/git-hosts-page'));
 const PricingPage = page(() => import('../features/marketing/pricing-page'));
-const SubscribePage = page(() => import('../features/billing/subscribe-page'));
+const SubscribePage = page(() => import('./pages/subscribe'));
 const FeaturesPage = page(() => import('../features/marketing/features-page'));
-const TemplatesPage = page(() => import('../features/marketing/templates-page'));
+const TemplatesPage = page(() => import('./pages/templates'));
 const UseCasesPage = page(() => import('../features/marketing/use-cases-page'));
 const ResourcesPage = page(() => import('../features/marketing/resources-page'));
 const SupportPage = page(() => import('../features/marketing/support-page'));

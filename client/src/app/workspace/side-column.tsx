@@ -1,4 +1,5 @@
 import { AgentPanel, agentContextFiles } from '../../features/agents';
+import { AiChatPanel } from '../../features/ai';
 import { shortcutLabel, type useAutosave } from '../../features/editor';
 import { SidePanel } from './side-panel';
 import type { CodeNavigation } from './use-code-navigation';
@@ -81,11 +82,19 @@ export function SideColumn({
             key={projectId}
             projectId={projectId}
             visible={agentVisible}
-            openFile={selectedPath}
             getContextFiles={agentFiles}
             onOpenFile={onOpenFile}
             onOpenFileAt={navigation.openAt}
             onFilesChanged={refreshFiles}
+            chat={
+              <AiChatPanel
+                projectId={projectId}
+                openFile={selectedPath}
+                onOpenFile={onOpenFile}
+                onFilesChanged={refreshFiles}
+                failureMessage="Failed to get AI response."
+              />
+            }
           />
         </div>
       )}

@@ -1,7 +1,8 @@
 import { Sparkles } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { AiChatPanel, useAiStatus } from '../../features/ai';
+import { AiChatPanel } from '../../features/ai';
 import { useRefreshFiles } from '../../features/editor';
+import { useAiStatus } from '../../lib/ai-status';
 import { defaultSideTab, isHtmlPath, PreviewPanel } from '../../features/preview';
 import { QuickActionsPanel, type QuickActionsPanelProps } from '../../features/quick-actions';
 

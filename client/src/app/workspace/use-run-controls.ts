@@ -3,6 +3,7 @@ import { toast } from '../../components/ui/toast-store';
 import { isAppProject, useDevServer } from '../../features/dev-server';
 import { isMacPlatform, shortcutLabel } from '../../features/editor';
 import { runAvailability, useRun } from '../../features/exec';
+import { usePackageInstaller } from '../../features/packages';
 import { useShellTabs } from '../../features/terminal';
 import type { CodeNavigation } from './use-code-navigation';
 import type { FileSelection } from './use-file-selection';
@@ -33,7 +34,8 @@ export function useRunControls({
   const { fileList, selected, previewPath } = selection;
   const { terminal } = layout;
   // An install may write a lockfile: the tree shows it.
-  const runner = useRun(projectId, { onInstalled: refreshFiles });
+  const packages = usePackageInstaller(projectId);
+  const runner = useRun(projectId, { packages, onInstalled: refreshFiles });
   // An app (package.json, Flask, Django, Go, a run setting): Run app starts it, the preview shows it.
   const isApp = useMemo(() => isAppProject(fileList.map((file) => file.path)), [fileList]);
   const app = useDevServer(projectId, isApp && !viewOnly);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAgentPanelToggle } from '../../features/agents';
-import { useAiStatus } from '../../features/ai';
+import { useAiStatus } from '../../lib/ai-status';
 import type { SideTab } from './side-panel';
 
 /**

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'wouter';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { paidSubscriptions } from './admin-model';
 import { useAdminAnalytics, useAdminUsers } from './api';
 import { AdminBadge } from './badges';

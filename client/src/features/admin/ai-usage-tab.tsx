@@ -3,7 +3,7 @@ import { Activity, Sparkles, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { compactTokens } from '../ai';
+import { compactTokens } from '../../lib/compact-tokens';
 import { formatJoined } from './admin-model';
 import { recentMonths } from './ai-usage-months';
 import { useAdminAiUsage } from './ai-usage-query';

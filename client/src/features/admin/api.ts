@@ -1,7 +1,7 @@
 import type { AdminAnalytics, AdminUser, UpdateAdminUserInput } from '@kiln/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
-import { ME_QUERY_KEY } from '../auth';
+import { ME_QUERY_KEY } from '../../lib/session';
 
 export const ADMIN_USERS_QUERY_KEY = ['/api/admin/users'] as const;
 export const ADMIN_ANALYTICS_QUERY_KEY = ['/api/admin/analytics'] as const;

@@ -5,7 +5,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { AiChatPanel } from '../ai';
+import type { ReactNode } from 'react';
 
 /**
  * The AI Agent chat dialog: the project's conversation with the agent, as in the AI
@@ -15,17 +15,12 @@ import { AiChatPanel } from '../ai';
 export function AgentChatDialog({
   open,
   onOpenChange,
-  projectId,
-  openFile,
-  onOpenFile,
-  onFilesChanged,
+  chat,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  projectId: string;
-  openFile: string | null;
-  onOpenFile: (path: string) => void;
-  onFilesChanged: () => void;
+  /** The chat itself (features/ai's panel, handed in by the workspace). */
+  chat: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -37,15 +32,7 @@ export function AgentChatDialog({
             stops an answer on its way.
           </DialogDescription>
         </DialogHeader>
-        <div className="min-h-0 flex-1">
-          <AiChatPanel
-            projectId={projectId}
-            openFile={openFile}
-            onOpenFile={onOpenFile}
-            onFilesChanged={onFilesChanged}
-            failureMessage="Failed to get AI response."
-          />
-        </div>
+        <div className="min-h-0 flex-1">{chat}</div>
       </DialogContent>
     </Dialog>
   );

@@ -1,9 +1,9 @@
 import type { AgentFile } from '@kiln/shared';
 import { MessagesSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { useAiStatus } from '../ai';
+import { useAiStatus } from '../../lib/ai-status';
 import { AgentActivity } from './agent-activity';
 import { AgentChatDialog } from './agent-chat-dialog';
 import { AgentTools } from './agent-tools';
@@ -21,17 +21,15 @@ const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
 export function AgentPanel({
   projectId,
   visible,
-  openFile,
   getContextFiles,
   onOpenFile,
   onOpenFileAt,
   onFilesChanged,
+  chat,
 }: {
   projectId: string;
   /** On screen: the status and history are polled only then. */
   visible: boolean;
-  /** The file open in the editor. */
-  openFile: string | null;
   /** The open file and unsaved edits, as the editor holds them now (context-files.ts). */
   getContextFiles: () => AgentFile[];
   onOpenFile: (path: string) => void;
@@ -39,6 +37,8 @@ export function AgentPanel({
   onOpenFileAt: (path: string, line: number) => void;
   /** The agents changed files (or a run was undone): the editor reads them again. */
   onFilesChanged: () => void;
+  /** The conversation with the agent, shown in the AI Agent dialog. */
+  chat: ReactNode;
 }) {
   const status = useAiStatus();
   const orchestration = useOrchestration({ projectId, onFilesChanged });
@@ -114,14 +114,7 @@ export function AgentPanel({
         )}
         <AgentActivity visible={visible} />
       </div>
-      <AgentChatDialog
-        open={chatOpen}
-        onOpenChange={setChatOpen}
-        projectId={projectId}
-        openFile={openFile}
-        onOpenFile={onOpenFile}
-        onFilesChanged={onFilesChanged}
-      />
+      <AgentChatDialog open={chatOpen} onOpenChange={setChatOpen} chat={chat} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { DebugReport as DebugReportData } from '@kiln/shared';
 import { Badge } from '../../components/ui/badge';
-import { CodeBlock } from '../ai';
+import { CodeBlock } from '../../components/code-block';
 import { ResultSection } from './result-section';
 
 /** The Debugger's report: what went wrong, why, and the fixes it proposes with their code. */

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Undo2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { FilesUpdated, useUndoTurn } from '../ai';
+import { FilesUpdated } from '../../components/files-updated';
+import { useUndoTurn } from '../../components/use-undo-turn';
 import { checkpointsQueryOptions, useCheckpoints } from './api/get-checkpoints';
 import { isRunActive } from './api/get-orchestration';
 

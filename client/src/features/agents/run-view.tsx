@@ -1,5 +1,5 @@
 import { AGENT_ROLE_NAMES, type OrchestrationResult } from '@kiln/shared';
-import { MessageText } from '../ai';
+import { MessageText } from '../../components/message-text';
 import { AgentIntro } from './agent-intro';
 import { DebugReport } from './debug-report';
 import { PlanSection } from './plan-section';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, serverMessageOf } from '../../lib/api-error';
-import { aiStatusQueryOptions } from '../ai';
+import { aiStatusQueryOptions } from '../../lib/ai-status';
 import { isRunActive, orchestrationQueryKey, useOrchestrationRun } from './api/get-orchestration';
 import { useOrchestrations } from './api/get-orchestrations';
 import { cancelOrchestration } from './api/cancel-orchestration';

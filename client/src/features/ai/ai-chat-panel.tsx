@@ -5,9 +5,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
 import { useClearConversation } from './api/clear-conversation';
-import { useAiStatus } from './api/get-ai-status';
+import { useAiStatus } from '../../lib/ai-status';
 import { useAiUsage } from './api/get-ai-usage';
-import { useConversation } from './api/get-conversation';
+import { useConversation } from '../../lib/ai-conversation';
 import { chatItems } from './chat-items';
 import { ChatComposer } from './chat-composer';
 import { ChatStatusLine } from './chat-status-line';
@@ -15,7 +15,7 @@ import { EmptyChat, MessageList } from './message-list';
 import { defaultModelLabel } from './model-label';
 import { useAgentChat } from './use-agent-chat';
 import { useComposerAttachments } from './use-composer-attachments';
-import { useUndoTurn } from './use-undo-turn';
+import { useUndoTurn } from '../../components/use-undo-turn';
 
 const NOT_CONFIGURED = 'No AI provider is configured on this Kiln server.';
 

@@ -1,8 +1,8 @@
 import type { FileChange } from '@kiln/shared';
 import { Bot, CircleAlert, LoaderCircle, Square, Undo2 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { FilesUpdated } from './files-updated';
-import { MessageText } from './message-text';
+import { FilesUpdated } from '../../components/files-updated';
+import { MessageText } from '../../components/message-text';
 import { ToolSteps, type ShownStep } from './tool-steps';
 
 /** What the answer is doing, for a turn in flight or just ended; stored answers are 'done'. */

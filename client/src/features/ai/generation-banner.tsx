@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useGeneration } from './api/get-generation';
-import { conversationQueryKey } from './api/get-conversation';
+import { conversationQueryKey } from '../../lib/ai-conversation';
 
 /**
  * While the AI builds a project the person opened early, a line under the header says so and

@@ -1,6 +1,6 @@
 import type { MessageAttachment } from './agent-turn';
 import { AttachmentIcon } from './attachment-icon';
-import { MessageText } from './message-text';
+import { MessageText } from '../../components/message-text';
 
 /** What the person asked, with the names of the files they attached. */
 export function UserMessage({

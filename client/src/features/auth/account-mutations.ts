@@ -1,7 +1,7 @@
 import type { MessageResponse, PasswordResetConfirm, UserResponse } from '@kiln/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
-import { ME_QUERY_KEY, useSetCurrentUser } from './use-auth';
+import { ME_QUERY_KEY, useSetCurrentUser } from '../../lib/session';
 
 export function useRequestVerificationEmail() {
   return useMutation({

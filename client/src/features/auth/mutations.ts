@@ -8,7 +8,7 @@ import type {
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 import { rememberNewAccount } from './new-account';
-import { useSetCurrentUser } from './use-auth';
+import { useSetCurrentUser } from '../../lib/session';
 
 /** Login and registration both answer `{ user }`, which becomes the signed-in user. */
 export function useLogin() {

@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/api-error';
 import { useConfirmEmail, useRequestVerificationEmail } from './account-mutations';
 import { AuthShell } from './auth-shell';
 import { StatusBlock } from './status-block';
-import { useAuth } from './use-auth';
+import { useAuth } from '../../lib/session';
 
 /** /verify-email: confirms the emailed link, or lets a signed-in user ask for a new one. */
 export default function VerifyEmailPage() {

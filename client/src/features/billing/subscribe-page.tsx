@@ -4,7 +4,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { useQuery } from '@tanstack/react-query';
 import { Check, CreditCard, Loader2, Lock } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { Button } from '../../components/ui/button';
 import {
@@ -18,19 +18,27 @@ import { toast } from '../../components/ui/toast-store';
 import { formatGbp } from '../../lib/money';
 import { ApiError, messageOf } from '../../lib/api-error';
 import { useTheme } from '../../lib/theme';
-import { RequireAuth } from '../auth';
-import { MarketingFooter, MarketingHeader } from '../marketing';
+import { RequireAuth } from '../../components/auth-redirects';
 import { createSubscription, fetchBillingConfig } from './api';
 import { checkoutPlan, paymentReturnUrl } from './checkout-plan';
 
-/** The subscribe page, /subscribe?plan=pro|enterprise, for signed-in users only. */
-export default function SubscribePage() {
+/**
+ * The subscribe page, /subscribe?plan=pro|enterprise, for signed-in users only, between the
+ * public site's header and footer (features/marketing, handed in by app/pages/subscribe.tsx).
+ */
+export default function SubscribePage({
+  header,
+  footer,
+}: {
+  header: ReactNode;
+  footer: ReactNode;
+}) {
   const search = useSearch();
   const here = `/subscribe${search ? `?${search}` : ''}`;
   return (
     <RequireAuth to={`/login?redirect=${encodeURIComponent(here)}`}>
       <div className="flex min-h-dvh flex-col">
-        <MarketingHeader />
+        {header}
         <main className="mx-auto grid w-full max-w-5xl flex-1 content-start gap-6 px-4 py-10">
           <div className="grid gap-2">
             <h1 className="text-3xl font-bold tracking-tight">Complete your subscription</h1>
@@ -47,7 +55,7 @@ export default function SubscribePage() {
             . You can cancel at any time: Manage Billing on your dashboard shows how.
           </p>
         </main>
-        <MarketingFooter />
+        {footer}
       </div>
     </RequireAuth>
   );

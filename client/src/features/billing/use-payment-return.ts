@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toast } from '../../components/ui/toast-store';
-import { ME_QUERY_KEY, useAuth } from '../auth';
+import { ME_QUERY_KEY, useAuth } from '../../lib/session';
 
 const POLL_MS = 2_000;
 const POLL_FOR_MS = 60_000;

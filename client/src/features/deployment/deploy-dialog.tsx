@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { messageOf } from '../../lib/api-error';
-import { projectQueryKey } from '../projects';
+import { projectQueryKey } from '../../lib/query-keys';
 import { useDeploymentConfigs, useDeployments } from './api';
 import { ConfigForm } from './config-form';
 import { linkedRepositoryOf } from './deploy-links';

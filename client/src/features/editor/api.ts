@@ -14,7 +14,7 @@ import {
 } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiJson } from '../../lib/request';
-import { projectQueryKey } from '../projects';
+import { projectQueryKey } from '../../lib/query-keys';
 
 /**
  * The editor's lean list, `GET /api/files/{projectId}/entries`: no content, so a large project

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api-error';
-import { quotaRefusal } from '../storage';
+import { quotaRefusal } from '../../lib/quota-refusal';
 import { fileContentQueryKey, filesQueryKey, getFileContent, saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
 import type { SaveState } from './save-status';

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
 import { createFile, deleteFile, filesQueryKey, moveFile, uploadFiles } from './api';
-import { quotaRefusal } from '../storage';
+import { quotaRefusal } from '../../lib/quota-refusal';
 import type { UploadEntry } from './dropped-files';
 
 const isAtOrInside = (path: string, folder: string) =>

@@ -1,4 +1,7 @@
-import type { InstallOutcome } from '../packages';
+import type { InstallEvent } from '@kiln/shared';
+
+/** How an install ended: what each ecosystem installed, or why it failed. */
+export type InstallOutcome = Extract<InstallEvent, { type: 'done' }>;
 import { formatDuration, type RunLine } from './run-output';
 
 /** An install of the project's packages, shown in the Output among the runs. */

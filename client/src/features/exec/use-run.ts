@@ -1,21 +1,25 @@
-import { runLanguageOf } from '@kiln/shared';
+import { runLanguageOf, type InstallEvent } from '@kiln/shared';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { serverMessageOf } from '../../lib/api-error';
-import {
-  installIsStale,
-  plainInstallText,
-  readPackagesStatus,
-  streamInstall,
-  useRefreshPackagesStatus,
-  type InstallOutcome,
-} from '../packages';
 import { executeFile } from './api';
-import { appendInstallOutput, INSTALL_FAILED } from './install-output';
+import { appendInstallOutput, INSTALL_FAILED, type InstallOutcome } from './install-output';
 import { isInstall, type OutputEntry } from './output-entries';
 import { runFailureMessage, type RunEntry } from './run-output';
 
 type InstallEnd =
   { status: 'done'; outcome: InstallOutcome } | { status: 'failed'; message: string };
+
+/** Installing the project's packages (features/packages' usePackageInstaller, handed in). */
+export interface PackageInstaller {
+  /** An install's events: the installers' output, then how it ended. */
+  install: (options: { force: boolean }) => AsyncIterable<InstallEvent>;
+  /** An installer's output as plain text, without its terminal escapes. */
+  plainText: (data: string) => string;
+  /** Whether a manifest changed since its install, so that a run installs first. */
+  isStale: () => Promise<boolean>;
+  /** What is installed has changed: the Packages control reads it again. */
+  refresh: () => void;
+}
 
 /** Older entries drop off the top of the Output, so a long session holds bounded output. */
 const RUNS_KEPT = 20;
@@ -25,14 +29,17 @@ const RUNS_KEPT = 20;
  * `run` does nothing while a run is in flight (the Run button is disabled then, and a shortcut
  * pressed twice must not queue a second run); `install` likewise while an install is.
  */
-export function useRun(projectId: string, options: { onInstalled?: () => void } = {}) {
+export function useRun(
+  projectId: string,
+  options: { packages: PackageInstaller; onInstalled?: () => void },
+) {
   const [entries, setEntries] = useState<OutputEntry[]>([]);
   const [running, setRunning] = useState(false);
   const [installing, setInstalling] = useState(false);
   const inFlight = useRef(false);
   const installInFlight = useRef(false);
   const nextId = useRef(1);
-  const refreshPackages = useRefreshPackagesStatus(projectId);
+  const { packages } = options;
   const onInstalled = useRef(options.onInstalled);
   useLayoutEffect(() => {
     onInstalled.current = options.onInstalled;
@@ -68,8 +75,8 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
         });
       let outcome: InstallOutcome | null = null;
       try {
-        for await (const event of streamInstall(projectId, { force })) {
-          if (event.type === 'output') update(id, withOutput(plainInstallText(event.data)));
+        for await (const event of packages.install({ force })) {
+          if (event.type === 'output') update(id, withOutput(packages.plainText(event.data)));
           else outcome = event;
         }
         update(
@@ -88,11 +95,11 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
         installInFlight.current = false;
         setInstalling(false);
         // Even a failed install may have changed files (a lockfile) and what is installed.
-        void refreshPackages();
+        packages.refresh();
         onInstalled.current?.();
       }
     },
-    [projectId, add, update, refreshPackages],
+    [add, update, packages],
   );
 
   const run = useCallback(
@@ -101,8 +108,7 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
       inFlight.current = true;
       setRunning(true);
       // A manifest changed since its install: install again first, as the run needs it.
-      const status = await readPackagesStatus(projectId);
-      if (status && installIsStale(status)) await install();
+      if (await packages.isStale()) await install();
       const id = nextId.current++;
       add({ id, filePath, status: 'running' });
       let finished: RunEntry;
@@ -119,7 +125,7 @@ export function useRun(projectId: string, options: { onInstalled?: () => void } 
       }
       update(id, () => finished);
     },
-    [projectId, add, update, install],
+    [projectId, add, update, install, packages],
   );
 
   /** Clears finished entries; one in flight stays, to show its result when it comes. */

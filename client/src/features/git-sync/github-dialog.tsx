@@ -10,7 +10,7 @@ import {
 } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
-import { projectQueryKey } from '../projects';
+import { projectQueryKey } from '../../lib/query-keys';
 import { useGitConnection } from './api/get-git-connection';
 import { useSyncStatus } from './api/get-sync-status';
 import { usePullFromRemote } from './api/pull-from-remote';

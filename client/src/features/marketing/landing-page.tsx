@@ -7,13 +7,12 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import type { AuthTab } from '../auth-dialog';
 import { MarketingFooter } from './marketing-layout';
 import { WorkspacePreview } from './workspace-preview';
 
@@ -50,18 +49,34 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   },
 ];
 
-// The dialog's forms bring zod and react-hook-form; they load on the first sign of intent
-// (hover, focus, touch) rather than with the page, which keeps the landing page light.
-const loadAuthDialog = () => import('../auth-dialog');
-const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
-const preload = {
-  onPointerEnter: () => void loadAuthDialog(),
-  onFocus: () => void loadAuthDialog(),
-  onTouchStart: () => void loadAuthDialog(),
-};
+type AuthTab = 'login' | 'register';
 
-/** The landing page: every sign-in or start button opens the authentication dialog. */
-export default function LandingPage() {
+/** The sign-in and registration dialog (features/auth-dialog), handed in by app/pages/landing.tsx. */
+export type AuthDialogType = ComponentType<{
+  open: boolean;
+  tab: AuthTab;
+  onOpenChange: (open: boolean) => void;
+  onTabChange: (tab: AuthTab) => void;
+}>;
+
+/**
+ * The landing page: every sign-in or start button opens the authentication dialog. The dialog's
+ * forms bring zod and react-hook-form: `AuthDialog` is lazy, and `preloadAuthDialog` starts its
+ * download on the first sign of intent (hover, focus, touch) rather than with the page, which
+ * keeps the landing page light.
+ */
+export default function LandingPage({
+  AuthDialog,
+  preloadAuthDialog,
+}: {
+  AuthDialog: AuthDialogType;
+  preloadAuthDialog: () => void;
+}) {
+  const preload = {
+    onPointerEnter: preloadAuthDialog,
+    onFocus: preloadAuthDialog,
+    onTouchStart: preloadAuthDialog,
+  };
   const [dialog, setDialog] = useState<{ open: boolean; tab: AuthTab; used: boolean }>({
     open: false,
     tab: 'login',

@@ -5,7 +5,7 @@ import { COPYRIGHT_YEAR } from '@kiln/shared';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 
 const NAV = [
   { href: '/features', label: 'Features' },

@@ -14,7 +14,7 @@ import {
 } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { formatGbp } from '../../lib/money';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { MarketingPage } from './marketing-layout';
 
 const POPULAR_PLAN: SubscriptionPlan = 'pro';

@@ -1,13 +1,13 @@
 import { TEMPLATE_CATALOG, type TemplateId } from '@kiln/shared';
 import { ArrowRight, LoaderCircle } from 'lucide-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useEffectEvent, useState, type ComponentType } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { GetStartedBanner, MarketingPage } from './marketing-layout';
 
 type TemplateLanguage = (typeof TEMPLATE_CATALOG)[number]['language'];
@@ -131,13 +131,25 @@ const LANGUAGE_BADGE: Record<TemplateLanguage, string> = {
 };
 
 /**
- * Creating from a template is loaded when a visitor uses one: most visitors only read this
- * page, and the projects feature carries the create dialog with it.
+ * Creating from a template, the projects feature's (app/pages/templates.tsx hands it in). It is
+ * loaded when a visitor uses a template: most visitors only read this page, and the projects
+ * feature carries the create dialog with it.
  */
-const loadProjects = () => import('../projects');
-const SignInToUseDialog = lazy(() =>
-  loadProjects().then((projects) => ({ default: projects.SignInToUseDialog })),
-);
+export interface TemplateStarter {
+  startFromTemplate: (options: {
+    templateId: TemplateId;
+    queryClient: QueryClient;
+    navigate: (to: string) => void;
+  }) => Promise<boolean>;
+  rememberTemplateChoice: (templateId: TemplateId) => void;
+  takeTemplateChoice: () => TemplateId | null;
+}
+
+/** Asks a signed-out visitor to sign in or register before using the template. */
+export type SignInToUseDialogType = ComponentType<{
+  templateId: TemplateId | null;
+  onClose: () => void;
+}>;
 
 /** A card's name and language: the catalogue's for a real template, so the two never differ. */
 function shown(template: Template): {
@@ -163,7 +175,14 @@ function shown(template: Template): {
  * for someone signed in; someone signed out is asked to sign in or register first, and the
  * choice carries over (useContinueTemplateChoice).
  */
-export default function TemplatesPage() {
+export default function TemplatesPage({
+  loadStarter,
+  SignInToUseDialog,
+}: {
+  loadStarter: () => Promise<TemplateStarter>;
+  /** Lazy, loaded with the starter. */
+  SignInToUseDialog: SignInToUseDialogType;
+}) {
   const { user, isLoading } = useAuth();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -173,7 +192,7 @@ export default function TemplatesPage() {
 
   const start = async (templateId: TemplateId) => {
     setPendingId(templateId);
-    const created = await loadProjects()
+    const created = await loadStarter()
       .then(({ startFromTemplate }) => startFromTemplate({ templateId, queryClient, navigate }))
       .catch(() => false);
     if (!created) setPendingId(null);
@@ -185,7 +204,7 @@ export default function TemplatesPage() {
       void start(templateId);
       return;
     }
-    void loadProjects().then(({ rememberTemplateChoice }) => {
+    void loadStarter().then(({ rememberTemplateChoice }) => {
       rememberTemplateChoice(templateId);
       setSignInFor(templateId);
     });
@@ -196,7 +215,7 @@ export default function TemplatesPage() {
   const signedIn = user !== null;
   const continuing = params.has('continue');
   const carryOn = useEffectEvent(() => {
-    void loadProjects().then(({ takeTemplateChoice }) => {
+    void loadStarter().then(({ takeTemplateChoice }) => {
       const templateId = takeTemplateChoice();
       if (templateId) void start(templateId);
     });

@@ -3,7 +3,7 @@ import { LogOut, X } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Select } from '../../components/ui/input';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { ROLE_HINTS, ROLE_LABELS } from './roles';
 
 /**

@@ -1,6 +1,4 @@
-// The packages feature's public face: installing a project's packages and the control that
-// shows their state.
-export { streamInstall, useRefreshPackagesStatus } from './api';
-export { plainInstallText, type InstallOutcome } from './install-events';
+// The packages feature's public face: installing a project's packages (for a run, through the
+// workspace) and the control that shows their state.
 export { PackagesControl } from './packages-control';
-export { installIsStale, readPackagesStatus } from './stale-install';
+export { usePackageInstaller } from './use-package-installer';

@@ -1,7 +1,5 @@
 import { InstallEventSchema, type InstallEvent } from '@kiln/shared';
 
-export type InstallOutcome = Extract<InstallEvent, { type: 'done' }>;
-
 /** An event the client does not know (a newer server's) is skipped, never fatal. */
 export function parseInstallEvent(value: unknown): InstallEvent | null {
   const parsed = InstallEventSchema.safeParse(value);

@@ -1,9 +1,9 @@
 import type { CreateProjectInput, Project, UpdateProjectInput } from '@kiln/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { projectQueryKey } from '../../lib/query-keys';
 import { apiJson } from '../../lib/request';
 
 export const PROJECTS_QUERY_KEY = ['/api/projects'] as const;
-export const projectQueryKey = (id: string) => ['/api/projects', id] as const;
 
 /** The signed-in user's projects (GET /api/projects). */
 export function useProjects() {

@@ -1,13 +1,7 @@
 // The projects feature's public face: the project queries, the create dialog, renaming, the
 // plan's project limit, and creating from a template (the public /templates page loads these
 // last ones on demand, so its visitors do not download the create dialog).
-export {
-  projectQueryKey,
-  useCreateProject,
-  useDeleteProject,
-  useProjects,
-  useUpdateProject,
-} from './api';
+export { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api';
 export { CreateProjectDialog } from './create/create-project-dialog';
 export { usePlanUsage, type PlanUsage } from './plan-usage';
 export { RenameProjectDialog } from './rename/rename-project-dialog';

@@ -1,5 +1,5 @@
 import { PLANS, type SubscriptionPlan } from '@kiln/shared';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { useProjects } from './api';
 
 export interface PlanUsage {

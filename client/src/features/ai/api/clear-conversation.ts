@@ -1,7 +1,7 @@
 import type { ConversationMessage } from '@kiln/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/request';
-import { conversationQueryKey } from './get-conversation';
+import { conversationQueryKey } from '../../../lib/ai-conversation';
 
 /** DELETE /api/ai/conversation: Clear. The files and their checkpoints stay. */
 export async function clearConversation(projectId: string): Promise<void> {

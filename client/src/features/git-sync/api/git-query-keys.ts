@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { projectQueryKey } from '../../projects';
+import { projectQueryKey } from '../../../lib/query-keys';
 
 /** The Git sync reads, each keyed by its path so the cache reads like the API. */
 export const gitQueryKeys = {

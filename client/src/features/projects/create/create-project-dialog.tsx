@@ -1,8 +1,8 @@
 import type { TemplateId } from '@kiln/shared';
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { useAiStatus } from '../../ai';
-import { useAuth } from '../../auth';
+import { useAiStatus } from '../../../lib/ai-status';
+import { useAuth } from '../../../lib/session';
 import type { AppTheme } from './app-theme';
 import { latestPlan, openingMessage } from './chat-messages';
 import { buildProjectHandoff, templateName } from './derive-project';

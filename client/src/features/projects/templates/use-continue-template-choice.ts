@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'wouter';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/session';
 import { startFromTemplate } from './start-from-template';
 import { takeTemplateChoice } from './template-choice';
 

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/session';
 import { UserManagementDialog } from './user-management-dialog';
 
 /** The dashboard header has the user-management button and the theme toggle. */

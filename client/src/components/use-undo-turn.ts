@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError, messageOf } from '../../lib/api-error';
-import { conversationQueryOptions } from './api/get-conversation';
-import { restoreCheckpoint } from './api/restore-checkpoint';
+import { toast } from './ui/toast-store';
+import { ApiError, messageOf } from '../lib/api-error';
+import { conversationQueryOptions } from '../lib/ai-conversation';
+import { restoreCheckpoint } from '../lib/restore-checkpoint';
 
 /**
  * Undo of one turn: restores its checkpoint. When a file the turn touched has changed since,

@@ -2,7 +2,8 @@ import { MailWarning } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
-import { useRequestVerificationEmail, useAuth } from '../auth';
+import { useRequestVerificationEmail } from '../../features/auth';
+import { useAuth } from '../../lib/session';
 
 /** Unverified users can use everything; the dashboard just reminds them (decision 0003). */
 export function VerifyEmailBanner() {

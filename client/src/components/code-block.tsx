@@ -1,6 +1,6 @@
 import { Check, Copy } from 'lucide-react';
 import { isValidElement, useRef, useState, type ComponentProps } from 'react';
-import { toast } from '../../components/ui/toast-store';
+import { toast } from './ui/toast-store';
 
 /** The language a fenced block named (`language-js` on its code element), if any. */
 function languageOf(children: ComponentProps<'pre'>['children']): string | null {

@@ -1,6 +1,6 @@
 import type { FileChange } from '@kiln/shared';
 import { FileMinus, FilePen, FilePlus, FileSymlink } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
 const ACTION_ICON = {
   created: FilePlus,

@@ -20,7 +20,7 @@ import {
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
-import { useLogin, useRegister } from '../auth';
+import { useLogin, useRegister } from './mutations';
 
 export type AuthTab = 'login' | 'register';
 

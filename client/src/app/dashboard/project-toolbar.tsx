@@ -3,7 +3,7 @@ import { useId, type MouseEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import type { PlanUsage } from '../projects';
+import type { PlanUsage } from '../../features/projects';
 import { PlanLimitHint } from './plan-limit-hint';
 import { projectCountLabel } from './project-count';
 import { SORTS, type SortKey } from './project-filters';

@@ -12,7 +12,8 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useLogout, useAuth } from '../auth';
+import { useLogout } from '../../features/auth';
+import { useAuth } from '../../lib/session';
 
 const joined = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

@@ -1,6 +1,6 @@
 import { AiStatusSchema, type AiStatus } from '@kiln/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/request';
+import { apiJson } from './request';
 
 /** GET /api/ai/status: whether the server has a model, and which, before anyone types. */
 export async function getAiStatus(): Promise<AiStatus> {

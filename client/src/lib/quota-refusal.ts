@@ -1,4 +1,4 @@
-import { ApiError, messageOf } from '../../lib/api-error';
+import { ApiError, messageOf } from './api-error';
 
 /**
  * The toast for a write the server refused because the project is out of storage (403

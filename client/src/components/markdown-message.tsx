@@ -1,7 +1,7 @@
 import Markdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 import { CodeBlock } from './code-block';
 
 /**

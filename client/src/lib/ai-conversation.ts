@@ -1,6 +1,6 @@
 import { ConversationResponseSchema, type ConversationMessage } from '@kiln/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/request';
+import { apiJson } from './request';
 
 export const conversationQueryKey = (projectId: string) =>
   ['/api/ai/conversation', projectId] as const;

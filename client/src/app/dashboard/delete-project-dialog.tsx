@@ -1,7 +1,7 @@
 import type { Project } from '@kiln/shared';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useDeleteProject } from '../projects';
+import { useDeleteProject } from '../../features/projects';
 
 /** Deleting removes every file of the project, so it is confirmed first. */
 export function DeleteProjectDialog({

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { useAuth } from './use-auth';
+import { useAuth } from '../lib/session';
 
 /**
  * Renders its children for signed-in users (administrators only, with `adminOnly`); anyone

@@ -1,5 +1,5 @@
 import { RestoreCheckpointResponseSchema, type RestoreCheckpointResponse } from '@kiln/shared';
-import { apiJson } from '../../../lib/request';
+import { apiJson } from './request';
 
 /**
  * POST /api/ai/checkpoints/{id}/restore: Undo of one turn. Answers 409 naming the files changed

@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { Link } from 'wouter';
-import type { PlanUsage } from '../projects';
+import type { PlanUsage } from '../../features/projects';
 
 /**
  * The plan's project count beside New Project ("2 of 3 projects used"), so the limit is known

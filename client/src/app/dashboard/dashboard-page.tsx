@@ -12,8 +12,9 @@ import {
 import { useLocation } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { isNewAccount, useAuth } from '../auth';
-import { usePaymentReturn } from '../billing';
+import { isNewAccount } from '../../features/auth';
+import { useAuth } from '../../lib/session';
+import { usePaymentReturn } from '../../features/billing';
 import {
   CreateProjectDialog,
   RenameProjectDialog,
@@ -21,7 +22,7 @@ import {
   usePlanUsage,
   useProjects,
   useUpdateProject,
-} from '../projects';
+} from '../../features/projects';
 import { DashboardHeader } from './dashboard-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
 import { ACTIONS_BUTTON_ATTRIBUTE, ProjectCardSkeleton } from './project-card';
@@ -31,7 +32,7 @@ import { ProjectToolbar } from './project-toolbar';
 import { SubscriptionCard } from './subscription-card';
 import { useDashboardParams } from './use-dashboard-params';
 import { VerifyEmailBanner } from './verify-email-banner';
-import { SharedProjects } from '../members';
+import { SharedProjects } from '../../features/members';
 import { formatRelativeTime } from './relative-time';
 
 /** The loading state shows 6 skeleton cards. */
