@@ -38,6 +38,7 @@ import {
   saveFileContent,
 } from '../server/src/modules/files/service';
 import { ProjectTextCache } from '../server/src/modules/files/text-cache';
+import { storageCapsFrom } from '../server/src/modules/projects';
 import { startModelStandIn } from '../server/src/test/model-stand-in';
 import {
   scriptedModel,
@@ -51,6 +52,8 @@ import { BenchClient, percentile, printTable, repoRoot, startServer } from './li
 import { recordResponseWrites } from './lib/write-stamps';
 
 const PORT = 5330;
+/** The direct writers run as on a server without PROJECT_MAX_MB or PROJECT_MAX_FILES. */
+const NO_SERVER_CAPS = storageCapsFrom({});
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const FILES = 200;
 const TURNS = 30;
@@ -336,6 +339,7 @@ async function serviceCost(
         await recorder.captureBefore([edit.path]);
         const outcome = await saveFileContent({
           db,
+          storageCaps: NO_SERVER_CAPS,
           userId,
           fileId: file!.id,
           content: file!.content!.replace(edit.search, edit.replace),
@@ -348,6 +352,7 @@ async function serviceCost(
         await recorder.captureBefore([target]);
         await createFile({
           db,
+          storageCaps: NO_SERVER_CAPS,
           userId,
           input: {
             projectId,

@@ -19,7 +19,7 @@ import { buildApp } from '../server/src/app';
 import { queryRows } from '../server/src/db/client';
 import { files } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
-import { withinStorageQuota } from '../server/src/modules/projects';
+import { storageCapsFrom, withinStorageQuota } from '../server/src/modules/projects';
 import { embeddedEngine, inject, postgresEngine, type Engine } from './lib/in-process';
 import { percentile, printTable } from './lib/server';
 
@@ -115,7 +115,11 @@ async function measure(engine: Engine, dataDir: string): Promise<(string | numbe
     // The quota's own statements in a save, with nothing written between them.
     const quota = await timed(async () => {
       await db.transaction(async (tx) => {
-        await withinStorageQuota(tx, { project: projectId, writerId: target.id }, async () => {});
+        await withinStorageQuota(
+          tx,
+          { project: projectId, writerId: target.id, caps: storageCapsFrom({}) },
+          async () => {},
+        );
       });
     });
     const storage = (await inject(app, cookies, 'GET', `/api/projects/${projectId}/storage`)).json<{

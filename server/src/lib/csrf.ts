@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER, CSRF_PRESESSION_COOKIE, SESSION_COOKIE } from
 import { AppError } from './app-error';
 import { cookieName, cookieOptions } from './csrf-cookies';
 import { mintCsrfToken, presessionBinding, sessionBinding, verifyCsrfToken } from './csrf-token';
-import { deriveKey, loadSecretKey } from './secret-key';
+import { deriveKey } from './secret-key';
 import { createToken, safeEqual } from './tokens';
 
 declare module 'fastify' {
@@ -25,9 +25,8 @@ const PRESESSION_PATTERN = /^[\w-]{43}$/;
 export interface CsrfOptions {
   /** Paths verified another way (the Stripe webhook is verified by its signature). */
   exemptPaths?: readonly string[];
-  /** Where the signing key comes from: SECRET_KEY, else DATA_DIR/secret.key (lib/secret-key.ts). */
-  secretKey: string | undefined;
-  dataDir: string;
+  /** The server's root secret (lib/secret-key.ts), from which the signing key is derived. */
+  rootKey: Buffer;
 }
 
 /**
@@ -38,8 +37,7 @@ export interface CsrfOptions {
  */
 export async function installCsrf(app: FastifyInstance, options: CsrfOptions): Promise<void> {
   const exempt = new Set(options.exemptPaths ?? []);
-  const secret = await loadSecretKey({ secretKey: options.secretKey, dataDir: options.dataDir });
-  const key = deriveKey(secret, 'csrf-token');
+  const key = deriveKey(options.rootKey, 'csrf-token');
 
   const issue = (request: FastifyRequest, reply: FastifyReply, binding: string) => {
     request.csrfToken = mintCsrfToken(key, binding);

@@ -235,6 +235,7 @@ export function registerAgentRoutes(fastify: FastifyInstance, options: AgentRout
     async (request, reply) => {
       const outcome = await applyProposal({
         db,
+        storageCaps: deps.storageCaps,
         userId: requireUser(request).id,
         input: request.body,
       });

@@ -7,7 +7,7 @@ import { files } from '../files/tables';
 import type { UserRow } from '../users/tables';
 import { AppError } from '../../lib/app-error';
 import { byPath } from '../files';
-import { getEditableProject } from '../projects';
+import { getEditableProject, type StorageCaps } from '../projects';
 import type { AgentLimits, AgentTurnOutcome } from './agent/run-agent-turn';
 import { runAgentTurn } from './agent/run-agent-turn';
 import { attachmentParts, checkAttachment } from './attachments';
@@ -21,6 +21,8 @@ type AgentValues = z.output<typeof AgentInputSchema>;
 
 export interface AgentDeps {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   providers: AiProviders;
   limits: AgentLimits;
   tools: ProjectToolsFactory;
@@ -108,6 +110,7 @@ export async function runAgentRequest(options: {
 
   const outcome = await runAgentTurn({
     db,
+    storageCaps: deps.storageCaps,
     userId: user.id,
     projectId: project.id,
     model,

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { applyFileStates, digestOf, readFileStates, type FileState } from '../files';
 import { getEditableProject, getReadableProject } from '../projects';
+import type { StorageCaps } from '../projects';
 
 const checkpointNotFound = () => notFound('Checkpoint not found');
 
@@ -46,6 +47,7 @@ export async function listCheckpoints(options: {
  */
 export async function restoreCheckpoint(options: {
   db: Database;
+  storageCaps: StorageCaps;
   userId: string;
   checkpointId: string;
   force: boolean;
@@ -105,7 +107,13 @@ export async function restoreCheckpoint(options: {
         : null,
     ]),
   );
-  await applyFileStates({ db, userId, projectId: checkpoint.projectId, states });
+  await applyFileStates({
+    storageCaps: options.storageCaps,
+    db,
+    userId,
+    projectId: checkpoint.projectId,
+    states,
+  });
   const [restored] = await db
     .update(aiCheckpoints)
     .set({ restoredAt: new Date() })

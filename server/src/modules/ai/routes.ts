@@ -239,6 +239,7 @@ export function registerAiRoutes(fastify: FastifyInstance, deps: AiRoutesOptions
     async (request) =>
       restoreCheckpoint({
         db,
+        storageCaps: deps.storageCaps,
         userId: requireUser(request).id,
         checkpointId: request.params.id,
         force: request.body?.force ?? false,

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
 import { files } from './tables';
-import { getEditableProject, withinStorageQuota } from '../projects';
+import { getEditableProject, withinStorageQuota, type StorageCaps } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { ancestorsOf } from '../../lib/project-paths';
 import { writeFileRows, type FileRowValues } from './file-rows';
@@ -87,6 +87,7 @@ export async function listSubtree(db: DbOrTx, projectId: string, path: string): 
 export async function applyFileStates(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   projectId: string;
   states: ReadonlyMap<string, FileState | null>;
 }): Promise<FileEntryView[]> {
@@ -105,19 +106,23 @@ export async function applyFileStates(options: {
 
   return db.transaction(async (tx) => {
     await lockProjectTree(tx, projectId);
-    await withinStorageQuota(tx, { project: projectId, writerId: userId }, async () => {
-      await deletePaths(tx, projectId, removed);
-      // A file may stand where a folder goes; the folder wins, as it holds files.
-      await deletePaths(tx, projectId, [...folders], eq(files.isDirectory, false));
-      // A folder standing where a file goes is replaced by it (its row alone).
-      await deletePaths(
-        tx,
-        projectId,
-        written.map((file) => file.path),
-        eq(files.isDirectory, true),
-      );
-      await writeFileRows(tx, projectId, [...folders], written);
-    });
+    await withinStorageQuota(
+      tx,
+      { project: projectId, writerId: userId, caps: options.storageCaps },
+      async () => {
+        await deletePaths(tx, projectId, removed);
+        // A file may stand where a folder goes; the folder wins, as it holds files.
+        await deletePaths(tx, projectId, [...folders], eq(files.isDirectory, false));
+        // A folder standing where a file goes is replaced by it (its row alone).
+        await deletePaths(
+          tx,
+          projectId,
+          written.map((file) => file.path),
+          eq(files.isDirectory, true),
+        );
+        await writeFileRows(tx, projectId, [...folders], written);
+      },
+    );
     await touchProject(tx, projectId);
     return readEntries(tx, projectId, kept);
   });

@@ -1,6 +1,10 @@
 // The files module's public entry: the file service other modules change projects through (each
 // write within the project's storage quota, refused whole with StorageQuotaError past it), and
 // the search the AI agent shares with the editor.
+import type { Database } from '../../db/client';
+import { defineModule } from '../../lib/kiln-module';
+import type { StorageCaps } from '../projects';
+import { registerFileRoutes } from './routes';
 export * from './service';
 export * from './file-states';
 export * from './regex-pool';
@@ -8,3 +12,13 @@ export * from './row-groups';
 export * from './search';
 export * from './text-cache';
 export { presentFile } from './presenter';
+
+export const filesModule = defineModule<{
+  db: Database;
+  storageCaps: StorageCaps;
+  afterBulkImport: (() => void) | undefined;
+}>({
+  name: 'files',
+  register: (app, { db, storageCaps, afterBulkImport }) =>
+    registerFileRoutes(app, { db, storageCaps, afterBulkImport }),
+});

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth';
-import { getEditableProject } from '../projects';
+import { getEditableProject, type StorageCaps } from '../projects';
 import { registerFileListRoutes } from './list-routes';
 import { presentFile } from './presenter';
 import { RegexSearchPool } from './regex-pool';
@@ -55,6 +55,8 @@ const TEXT_BODY_LIMIT = 2 * FILE_LIMITS.textBytes + 64 * 1024;
 
 export interface FileRoutesOptions {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   /** Told when many files were written at once, so the database's upkeep can follow. */
   afterBulkImport?: () => void;
   /** How long a regex search may run before it is stopped (default 2 s). */
@@ -169,7 +171,12 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
       },
       async (request, reply) => {
         const user = requireUser(request);
-        const file = await createFile({ db, userId: user.id, input: request.body });
+        const file = await createFile({
+          storageCaps: deps.storageCaps,
+          db,
+          userId: user.id,
+          input: request.body,
+        });
         return reply.status(201).send(presentFile(file));
       },
     );
@@ -190,9 +197,12 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
         const { content, baseVersion, path } = request.body;
         const fileId = request.params.id;
         if (path !== undefined) {
-          return presentFile(await moveFile({ db, userId: user.id, fileId, path }));
+          return presentFile(
+            await moveFile({ storageCaps: deps.storageCaps, db, userId: user.id, fileId, path }),
+          );
         }
         const outcome = await saveFileContent({
+          storageCaps: deps.storageCaps,
           db,
           userId: user.id,
           fileId,
@@ -218,7 +228,12 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
       },
       async (request) => {
         const user = requireUser(request);
-        const file = await deleteFile({ db, userId: user.id, fileId: request.params.id });
+        const file = await deleteFile({
+          storageCaps: deps.storageCaps,
+          db,
+          userId: user.id,
+          fileId: request.params.id,
+        });
         return { message: file.isDirectory ? 'Folder deleted' : 'File deleted' };
       },
     );
@@ -265,6 +280,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
         await getEditableProject({ db, userId: user.id, projectId });
         const incoming = await readUploadedFiles(request);
         const written = await writeUploadedFiles({
+          storageCaps: deps.storageCaps,
           db,
           userId: user.id,
           projectId,

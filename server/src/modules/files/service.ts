@@ -11,6 +11,7 @@ import {
   getEditableProject,
   getReadableProject,
   withinStorageQuota,
+  type StorageCaps,
 } from '../projects';
 import { mimeTypeFromName } from '../../lib/file-types';
 import { formatBytes } from '../../lib/format';
@@ -215,6 +216,7 @@ export async function getFileBytes(options: {
 export async function createFile(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   input: CreateFileValues;
 }): Promise<FileView> {
   const { db, userId, input } = options;
@@ -227,7 +229,7 @@ export async function createFile(options: {
       await lockProjectTree(tx, projectId);
       const row = await withinStorageQuota(
         tx,
-        { project: projectId, writerId: userId },
+        { project: projectId, writerId: userId, caps: options.storageCaps },
         async () => {
           await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
           const [inserted] = await tx
@@ -263,6 +265,7 @@ export type SaveOutcome = { saved: true; file: FileView } | { saved: false; curr
 export async function saveFileContent(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   fileId: string;
   content: string;
   baseVersion?: number | undefined;
@@ -282,7 +285,7 @@ export async function saveFileContent(options: {
       .where(and(eq(files.id, fileId), inArray(files.projectId, writableProjects)));
     const [row] = await withinStorageQuota(
       tx,
-      { project: sql`${projectOfFile}`, writerId: userId },
+      { project: sql`${projectOfFile}`, writerId: userId, caps: options.storageCaps },
       () =>
         tx
           .update(files)
@@ -319,6 +322,7 @@ export async function saveFileContent(options: {
 export async function moveFile(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   fileId: string;
   path: string;
 }): Promise<FileView> {
@@ -336,7 +340,7 @@ export async function moveFile(options: {
       // A move adds the folders on its way that have no row yet.
       const moved = await withinStorageQuota(
         tx,
-        { project: projectId, writerId: userId },
+        { project: projectId, writerId: userId, caps: options.storageCaps },
         async () => {
           await insertFolders(tx, projectId, await checkNewPath(tx, projectId, path));
           const now = new Date();
@@ -370,6 +374,7 @@ export async function moveFile(options: {
 export async function deleteFile(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   fileId: string;
 }): Promise<FileView> {
   const { db, userId, fileId } = options;
@@ -378,17 +383,20 @@ export async function deleteFile(options: {
     await lockProjectTree(tx, projectId);
     const file = await getFileFor({ db: tx, userId, fileId, need: 'write' });
     // A deletion always fits; it takes the storage lock for the lock order alone.
-    await withinStorageQuota(tx, { project: projectId, writerId: userId }, () =>
-      tx
-        .delete(files)
-        .where(
-          file.isDirectory
-            ? and(
-                eq(files.projectId, projectId),
-                sql`(${files.id} = ${file.id} or ${under(file.path)})`,
-              )
-            : eq(files.id, file.id),
-        ),
+    await withinStorageQuota(
+      tx,
+      { project: projectId, writerId: userId, caps: options.storageCaps },
+      () =>
+        tx
+          .delete(files)
+          .where(
+            file.isDirectory
+              ? and(
+                  eq(files.projectId, projectId),
+                  sql`(${files.id} = ${file.id} or ${under(file.path)})`,
+                )
+              : eq(files.id, file.id),
+          ),
     );
     await touchProject(tx, projectId);
     return file;
@@ -408,6 +416,7 @@ export interface NewProjectFile extends FileRowValues {
 export async function writeUploadedFiles(options: {
   db: Database;
   userId: string;
+  storageCaps: StorageCaps;
   projectId: string;
   files: NewProjectFile[];
 }): Promise<FileView[]> {
@@ -443,8 +452,10 @@ export async function writeUploadedFiles(options: {
         if (!existing.has(folder)) newFolders.add(folder);
       }
     }
-    const written = await withinStorageQuota(tx, { project: projectId, writerId: userId }, () =>
-      writeFileRows(tx, projectId, [...newFolders], incoming),
+    const written = await withinStorageQuota(
+      tx,
+      { project: projectId, writerId: userId, caps: options.storageCaps },
+      () => writeFileRows(tx, projectId, [...newFolders], incoming),
     );
     await touchProject(tx, projectId);
     return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -23,7 +23,7 @@ import { promptText, scriptedModel, scriptedProviders } from '../../test/scripte
 import { UPLOAD_URL } from '../../test/uploads';
 import { buildZip } from '../../test/zips';
 import { applyFileStates } from './file-states';
-import { StorageQuotaError } from '../projects';
+import { StorageQuotaError, storageCapsFrom } from '../projects';
 
 const KB = 1024;
 /** This server's caps for the whole file: 64 KB and 12 files and folders per project. */
@@ -58,6 +58,9 @@ describe('the storage quota holds for every writer', () => {
       startGitServer(),
     ]);
   });
+  /** The caps this test's app was built with, for the writers called here directly. */
+  const caps = () =>
+    storageCapsFrom({ maxMb: t.env.PROJECT_MAX_MB, maxFiles: t.env.PROJECT_MAX_FILES });
   afterAll(async () => {
     await t.close();
     await git.close();
@@ -331,6 +334,7 @@ describe('the storage quota holds for every writer', () => {
       const keep = await p.create('keep.txt', 'v1');
       const entries = await applyFileStates({
         db: t.database.db,
+        storageCaps: caps(),
         userId: p.user.id,
         projectId: p.project.id,
         states: new Map([
@@ -355,6 +359,7 @@ describe('the storage quota holds for every writer', () => {
       const before = await projectRows(t.database, p.project.id);
       const batch = applyFileStates({
         db: t.database.db,
+        storageCaps: caps(),
         userId: p.user.id,
         projectId: p.project.id,
         states: new Map([

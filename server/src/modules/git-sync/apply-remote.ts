@@ -81,6 +81,7 @@ export async function applyRemoteChanges(
   const states = new Map<string, FileState | null>([...removals, ...writes]);
   if (states.size > 0) {
     await applyFileStates({
+      storageCaps: deps.storageCaps,
       db: deps.db,
       userId: options.ownerId,
       projectId: options.projectId,

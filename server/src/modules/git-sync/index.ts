@@ -1,4 +1,6 @@
 // The Git sync module's public entry: registration into the app.
+import type { Env } from '../../env';
+import { defineModule } from '../../lib/kiln-module';
 import path from 'node:path';
 import { AUTO_PUSH_DELAY_MS } from '@kiln/shared';
 import { eq } from 'drizzle-orm';
@@ -20,9 +22,12 @@ import type { GitSyncDeps } from './deps';
 import { registerGitHubOAuthRoutes, type GitHubOAuthSettings } from './github-oauth';
 import { ProjectLocks } from './project-lock';
 import { registerGitSyncRoutes } from './routes';
+import type { StorageCaps } from '../projects';
 
 export interface GitSyncOptions {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   secrets: SecretBox;
   jobs: JobQueue;
   dataDir: string;
@@ -59,6 +64,7 @@ const QUEUE_THROTTLE_MS = 1_000;
 export async function registerGitSync(app: FastifyInstance, options: GitSyncOptions) {
   const deps: GitSyncDeps = {
     db: options.db,
+    storageCaps: options.storageCaps,
     secrets: options.secrets,
     gitRoot: path.join(options.dataDir, 'git'),
     hostSettings: { githubApiUrl: options.githubApiUrl, privateHosts: options.privateHosts },
@@ -125,3 +131,32 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
   registerGitSyncRoutes(app, { ...deps, ratePerMinute });
   app.decorate('gitSync', { tick, removeOrphans: () => removeOrphanRepositories(deps) });
 }
+
+export const gitSyncModule = defineModule<{
+  env: Env;
+  db: Database;
+  jobs: JobQueue;
+  storageCaps: StorageCaps;
+  keys: { secrets: SecretBox };
+}>({
+  name: 'git-sync',
+  register: (app, { env, db, jobs, storageCaps, keys }) =>
+    registerGitSync(app, {
+      db,
+      storageCaps,
+      secrets: keys.secrets,
+      jobs,
+      dataDir: env.DATA_DIR,
+      githubApiUrl: env.GITHUB_API_URL,
+      privateHosts: env.GIT_PRIVATE_HOSTS,
+      githubOAuth:
+        env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+          ? {
+              clientId: env.GITHUB_CLIENT_ID,
+              clientSecret: env.GITHUB_CLIENT_SECRET,
+              oauthUrl: env.GITHUB_OAUTH_URL,
+              publicUrl: env.PUBLIC_URL,
+            }
+          : null,
+    }),
+});

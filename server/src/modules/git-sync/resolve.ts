@@ -70,6 +70,7 @@ export async function resolveConflicts(
     }
     if (states.size > 0) {
       await applyFileStates({
+        storageCaps: deps.storageCaps,
         db: deps.db,
         userId: project.ownerId,
         projectId: project.id,

@@ -1,5 +1,8 @@
 // The packages module's public entry: installs, and the registry proxy every session that
 // installs (an install, the terminal) reaches registries through (decision 0016).
+import { defineModule } from '../../lib/kiln-module';
+import { registerPackageRoutes } from './routes';
+import type { PackagesDeps } from './service';
 export {
   createRegistryBridge,
   NPM_CACHE_FOLDER,
@@ -24,3 +27,8 @@ export {
   type InstallLimits,
   type PackagesDeps,
 } from './service';
+
+export const packagesModule = defineModule<{ packages: PackagesDeps }>({
+  name: 'packages',
+  register: (app, { packages }) => registerPackageRoutes(app, packages),
+});

@@ -4,7 +4,6 @@ import { FilePathSchema, PreviewLinkSchema } from '@kiln/shared';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
-import { loadSecretKey } from '../../lib/secret-key';
 import { requireUser, signedIn } from '../auth';
 import { getReadableProject } from '../projects';
 import { createPreviewLink } from './service';
@@ -16,13 +15,11 @@ const PreviewQuery = z.object({ path: FilePathSchema.optional() });
 /** GET /api/projects/{id}/preview on the app server: a member's signed link to the preview. */
 export async function registerPreviewRoutes(
   fastify: FastifyInstance,
-  deps: { db: Database; env: Env },
+  deps: { db: Database; env: Env; rootKey: Buffer },
 ): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, env } = deps;
-  const key = previewTokenKey(
-    await loadSecretKey({ secretKey: env.SECRET_KEY, dataDir: env.DATA_DIR }),
-  );
+  const key = previewTokenKey(deps.rootKey);
 
   app.get(
     '/api/projects/:id/preview',

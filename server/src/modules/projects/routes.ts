@@ -13,12 +13,15 @@ import { getReadableProject } from './policy';
 import { presentProject } from './presenter';
 import { createProject, deleteProject, listProjects, updateProject } from './service';
 import { registerStorageRoutes } from './storage-routes';
+import type { StorageCaps } from './storage-quota';
 
 // Any string: a malformed id is simply a project that does not exist (404, never 400).
 const IdParams = z.object({ id: z.string() });
 
 export interface ProjectRoutesOptions {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   /** Told when a project was made from an imported archive, so the database's upkeep can follow. */
   afterBulkImport?: () => void;
 }
@@ -47,7 +50,12 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: ProjectRou
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const project = await createProject({ db, user, input: request.body });
+      const project = await createProject({
+        storageCaps: deps.storageCaps,
+        db,
+        user,
+        input: request.body,
+      });
       if (request.body.zipFiles.length > 0) deps.afterBulkImport?.();
       return reply.status(201).send(presentProject(project));
     },
@@ -96,5 +104,5 @@ export function registerProjectRoutes(fastify: FastifyInstance, deps: ProjectRou
     },
   );
 
-  registerStorageRoutes(fastify, { db });
+  registerStorageRoutes(fastify, { db, storageCaps: deps.storageCaps });
 }

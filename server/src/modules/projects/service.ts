@@ -12,7 +12,7 @@ import { getTemplate } from '../templates';
 import { listUploadEntriesForProject } from '../uploads';
 import { getOwnedProject } from './policy';
 import { presentedProjectColumns } from './presenter';
-import { lockProjectStorage, withinStorageQuota } from './storage-quota';
+import { lockProjectStorage, withinStorageQuota, type StorageCaps } from './storage-quota';
 import { uniqueProjectName } from './unique-name';
 
 type CreateProjectValues = z.output<typeof CreateProjectInputSchema>;
@@ -60,6 +60,7 @@ async function lockOwnerProjects(tx: DbOrTx, userId: string) {
 export async function createProject(options: {
   db: Database;
   user: UserRow;
+  storageCaps: StorageCaps;
   input: CreateProjectValues;
 }): Promise<ProjectRow> {
   const { db, user, input } = options;
@@ -105,8 +106,10 @@ export async function createProject(options: {
       .returning();
     if (!project) throw new Error('project insert returned nothing');
     // An import past the plan's storage quota makes no project at all.
-    await withinStorageQuota(tx, { project: project.id, writerId: user.id }, () =>
-      insertFiles(tx, project.id, withFolderRows([...startingFiles.values()])),
+    await withinStorageQuota(
+      tx,
+      { project: project.id, writerId: user.id, caps: options.storageCaps },
+      () => insertFiles(tx, project.id, withFolderRows([...startingFiles.values()])),
     );
     return project;
   });

@@ -19,21 +19,18 @@ import { getReadableProject } from './policy';
  * costs one row whatever the project holds.
  */
 
-/** This server's own caps per project, below every plan's (PROJECT_MAX_MB, PROJECT_MAX_FILES). */
-interface ServerStorageCaps {
+/**
+ * This server's own caps per project, below every plan's (PROJECT_MAX_MB, PROJECT_MAX_FILES);
+ * null where the plans' own limits apply. Built once from the settings and handed to every
+ * writer of files with the app's context.
+ */
+export interface StorageCaps {
   bytes: number | null;
   entries: number | null;
 }
 
-let serverCaps: ServerStorageCaps = { bytes: null, entries: null };
-
-/**
- * Set once by `buildApp` from the settings (unset: the plans' own limits). A module setting,
- * not an argument, because every writer of files in every module reaches the quota and none of
- * them is handed the settings.
- */
-export function setServerStorageCaps(settings: { maxMb?: number; maxFiles?: number }): void {
-  serverCaps = {
+export function storageCapsFrom(settings: { maxMb?: number; maxFiles?: number }): StorageCaps {
+  return {
     bytes: settings.maxMb === undefined ? null : Math.floor(settings.maxMb * 1024 * 1024),
     entries: settings.maxFiles ?? null,
   };
@@ -42,9 +39,9 @@ export function setServerStorageCaps(settings: { maxMb?: number; maxFiles?: numb
 type Measure = 'bytes' | 'entries';
 
 /** A project's limit on one measure: its owner's plan's, or this server's cap when lower. */
-function limitOf(plan: SubscriptionPlan, measure: Measure) {
+function limitOf(plan: SubscriptionPlan, measure: Measure, caps: StorageCaps) {
   const planLimit = PLANS[plan].storage[measure];
-  const cap = serverCaps[measure];
+  const cap = caps[measure];
   return cap !== null && cap < planLimit
     ? { limit: cap, serverLimit: true }
     : { limit: planLimit, serverLimit: false };
@@ -106,12 +103,12 @@ async function readStorage(
  */
 export async function withinStorageQuota<T>(
   tx: DbOrTx,
-  options: { project: string | SQL; writerId: string },
+  options: { project: string | SQL; writerId: string; caps: StorageCaps },
   write: () => Promise<T>,
 ): Promise<T> {
   const before = await lockProjectStorage(tx, options.project);
   const result = await write();
-  if (before) await assertWithinStorageQuota(tx, before, options.writerId);
+  if (before) await assertWithinStorageQuota(tx, before, options.writerId, options.caps);
   return result;
 }
 
@@ -136,12 +133,13 @@ export async function assertWithinStorageQuota(
   tx: DbOrTx,
   before: StorageSnapshot,
   writerId: string,
+  caps: StorageCaps,
 ): Promise<void> {
   const after = await readStorage(tx, before.projectId);
   if (!after) return;
   for (const measure of ['bytes', 'entries'] as const) {
     const needed = after[measure] - before[measure];
-    const { limit, serverLimit } = limitOf(before.plan, measure);
+    const { limit, serverLimit } = limitOf(before.plan, measure, caps);
     if (needed > 0 && after[measure] > limit) {
       const detail = { measure, needed, used: before[measure], limit };
       throw new StorageQuotaError(
@@ -204,13 +202,14 @@ export async function getProjectStorage(options: {
   db: Database;
   userId: string;
   projectId: string;
+  caps: StorageCaps;
 }): Promise<ProjectStorage> {
   await getReadableProject(options);
   const storage = await readStorage(options.db, options.projectId);
   if (!storage) throw notFound('Project not found');
   const measure = (name: Measure): StorageMeasure => ({
     used: storage[name],
-    ...limitOf(storage.plan, name),
+    ...limitOf(storage.plan, name, options.caps),
   });
   return {
     projectId: storage.projectId,

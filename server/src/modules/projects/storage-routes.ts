@@ -4,13 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { requireUser, signedIn } from '../auth';
-import { getProjectStorage } from './storage-quota';
+import { getProjectStorage, type StorageCaps } from './storage-quota';
 
 // Any string: a malformed id is simply a project that does not exist (404, never 400).
 const ProjectParams = z.object({ id: z.string() });
 
 /** What a project holds against its storage quota, for the editor's meter. */
-export function registerStorageRoutes(scope: FastifyInstance, deps: { db: Database }): void {
+export function registerStorageRoutes(
+  scope: FastifyInstance,
+  deps: { db: Database; storageCaps: StorageCaps },
+): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/projects/:id/storage',
@@ -28,7 +31,12 @@ export function registerStorageRoutes(scope: FastifyInstance, deps: { db: Databa
     },
     async (request) => {
       const user = requireUser(request);
-      return getProjectStorage({ db: deps.db, userId: user.id, projectId: request.params.id });
+      return getProjectStorage({
+        caps: deps.storageCaps,
+        db: deps.db,
+        userId: user.id,
+        projectId: request.params.id,
+      });
     },
   );
 }

@@ -14,7 +14,7 @@ import {
   writeUploadedFiles,
   type NewProjectFile,
 } from '../files';
-import { StorageQuotaError } from '../projects';
+import { StorageQuotaError, type StorageCaps } from '../projects';
 import { scanDisk, stampOf, type DiskEntry } from './disk-scan';
 import { isDiskOnlyPath } from './ignored';
 import type { SyncReport } from './types';
@@ -72,6 +72,7 @@ export class ProjectSync {
   constructor(
     private readonly options: {
       db: Database;
+      storageCaps: StorageCaps;
       /** Whom the sync acts as: the project's owner, so it works for the project, not a member. */
       userId: string;
       projectId: string;
@@ -288,7 +289,7 @@ export class ProjectSync {
     contents: Map<string, Buffer>,
     report: SyncReport,
   ) {
-    const { db, userId, projectId } = this.options;
+    const { db, userId, projectId, storageCaps } = this.options;
     const binaries: { file: NewProjectFile; stamp: string; hash: string }[] = [];
     for (const filePath of paths) {
       const onDisk = disk.get(filePath)!;
@@ -302,8 +303,15 @@ export class ProjectSync {
           this.agreed.set(filePath, { ...this.agree(existing), stamp: '', hash: '' });
           continue;
         }
-        if (existing) await deleteFile({ db, userId, fileId: existing.id });
+        if (existing)
+          await deleteFile({
+            storageCaps,
+            db,
+            userId,
+            fileId: existing.id,
+          });
         const folder = await createFile({
+          storageCaps,
           db,
           userId,
           input: { projectId, path: filePath, isDirectory: true, content: '' },
@@ -341,6 +349,7 @@ export class ProjectSync {
         // No base version: a change made on disk is the latest word on this file, and the
         // version it replaces stays in the file's history.
         const outcome = await saveFileContent({
+          storageCaps,
           db,
           userId,
           fileId: existing.id,
@@ -352,8 +361,15 @@ export class ProjectSync {
         if (!outcome?.saved) continue;
         saved = outcome.file;
       } else {
-        if (existing) await deleteFile({ db, userId, fileId: existing.id });
+        if (existing)
+          await deleteFile({
+            storageCaps,
+            db,
+            userId,
+            fileId: existing.id,
+          });
         const created = await createFile({
+          storageCaps,
           db,
           userId,
           input: { projectId, path: filePath, isDirectory: false, content: text },
@@ -366,6 +382,7 @@ export class ProjectSync {
     }
     if (binaries.length > 0) {
       const written = await writeUploadedFiles({
+        storageCaps,
         db,
         userId,
         projectId,
@@ -398,12 +415,17 @@ export class ProjectSync {
 
   /** Deletes from the project what was deleted on disk; a folder takes its contents along. */
   private async removeFromProject(entries: ProjectEntry[], report: SyncReport) {
-    const { db, userId } = this.options;
+    const { db, userId, storageCaps } = this.options;
     const removedFolders: string[] = [];
     for (const entry of entries) {
       const insideRemoved = removedFolders.some((folder) => entry.path.startsWith(`${folder}/`));
       if (!insideRemoved) {
-        await deleteFile({ db, userId, fileId: entry.id }).catch(() => null);
+        await deleteFile({
+          storageCaps,
+          db,
+          userId,
+          fileId: entry.id,
+        }).catch(() => null);
         if (entry.isDirectory) removedFolders.push(entry.path);
       }
       this.agreed.delete(entry.path);

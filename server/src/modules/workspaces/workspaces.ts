@@ -7,7 +7,7 @@ import { projects } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { RootedFolder } from '../../lib/rooted-folder';
-import { getEditableProject } from '../projects';
+import { getEditableProject, type StorageCaps } from '../projects';
 import { ProjectSync } from './project-sync';
 import type { SyncReport, WorkspaceLease, Workspaces } from './types';
 
@@ -36,6 +36,8 @@ interface OpenWorkspace {
  */
 export function createWorkspaces(options: {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   root: string;
   owner: { uid: number; gid: number } | null;
   log: FastifyBaseLogger;
@@ -89,7 +91,14 @@ export function createWorkspaces(options: {
       if (!workspace) {
         // Registered before anything is awaited, so leases taken at once share one sync.
         const folder = folderOf(projectId);
-        const sync = new ProjectSync({ db, userId: project.ownerId, projectId, folder, owner });
+        const sync = new ProjectSync({
+          db,
+          storageCaps: options.storageCaps,
+          userId: project.ownerId,
+          projectId,
+          folder,
+          owner,
+        });
         const ready = (async () => {
           const created = await mkdir(folder, { mode: 0o755 }).then(
             () => true,

@@ -32,6 +32,7 @@ import { writeTests } from '../roles/test/write-tests';
 import { askForJson } from '../structured-answer';
 import type { OrchestrationBody } from './body';
 import { changedFiles, describeFailures, runTestFiles, summarize } from './outcomes';
+import type { StorageCaps } from '../../projects';
 
 type OrchestrateValues = Omit<OrchestrateInput, 'mode' | 'context'> & {
   context: { files: AgentFile[] };
@@ -39,6 +40,8 @@ type OrchestrateValues = Omit<OrchestrateInput, 'mode' | 'context'> & {
 
 export interface PipelineDeps {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   roleModels: RoleModels;
   limits: AgentLimits;
   tools: ProjectToolsFactory;
@@ -181,6 +184,7 @@ export async function runPipeline(
     const context = await projectContext(db, project.id, undefined);
     const outcome = await runAgentTurn({
       db,
+      storageCaps: deps.storageCaps,
       userId,
       projectId: project.id,
       model,
@@ -278,6 +282,7 @@ export async function runPipeline(
     await perform('test', `Write and run tests for ${underTest.length} file(s)`, async (model) => {
       const { suite, usage } = await writeTests({
         db,
+        storageCaps: deps.storageCaps,
         userId,
         projectId: project.id,
         recorder,

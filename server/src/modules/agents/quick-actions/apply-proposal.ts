@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { AppError } from '../../../lib/app-error';
 import { CheckpointRecorder } from '../../ai';
 import { getFileByPath, presentFile, saveFileContent } from '../../files';
-import { getEditableProject } from '../../projects';
+import { getEditableProject, type StorageCaps } from '../../projects';
 
 const ACTION_NAMES = {
   improve: 'Improve',
@@ -18,6 +18,7 @@ const ACTION_NAMES = {
  */
 export async function applyProposal(options: {
   db: Database;
+  storageCaps: StorageCaps;
   userId: string;
   input: Required<Omit<ApplyProposalInput, 'action'>> & Pick<ApplyProposalInput, 'action'>;
 }): Promise<
@@ -40,6 +41,7 @@ export async function applyProposal(options: {
   const recorder = new CheckpointRecorder(db, input.projectId);
   await recorder.captureBefore([input.path]);
   const outcome = await saveFileContent({
+    storageCaps: options.storageCaps,
     db,
     userId,
     fileId: file.id,

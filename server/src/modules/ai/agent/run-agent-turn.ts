@@ -8,6 +8,7 @@ import { StopReason } from '../running-requests';
 import { CheckpointRecorder } from './checkpoint-recorder';
 import { RepeatGuard } from './repeat-guard';
 import { createAgentTools, describeToolCall, type AgentToolContext } from './tools';
+import type { StorageCaps } from '../../projects';
 
 export interface AgentLimits {
   maxSteps: number;
@@ -19,6 +20,8 @@ export interface AgentLimits {
 
 export interface AgentTurnOptions {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   userId: string;
   projectId: string;
   model: ResolvedModel;
@@ -65,6 +68,7 @@ export async function runAgentTurn(options: AgentTurnOptions): Promise<AgentTurn
   const guard = new RepeatGuard();
   const tools = createAgentTools({
     db,
+    storageCaps: options.storageCaps,
     userId,
     projectId,
     recorder,

@@ -19,10 +19,13 @@ import {
 import type { CheckpointRecorder } from './checkpoint-recorder';
 import type { RepeatGuard } from './repeat-guard';
 import { writeProjectText } from './write-text';
+import type { StorageCaps } from '../../projects';
 
 /** What the agent's tools work with: the project, as its owner, through the file service. */
 export interface AgentToolContext {
   db: Database;
+  /** This server's caps on a project's storage, for every write (modules/projects). */
+  storageCaps: StorageCaps;
   userId: string;
   projectId: string;
   recorder: CheckpointRecorder;
@@ -170,6 +173,7 @@ export function createAgentTools(context: AgentToolContext): ToolSet {
             : file.content.replace(search, () => replace);
           await recorder.captureBefore([path]);
           const outcome = await saveFileContent({
+            storageCaps: context.storageCaps,
             db,
             userId,
             fileId: file.id,
@@ -196,6 +200,7 @@ export function createAgentTools(context: AgentToolContext): ToolSet {
           if (existing?.isDirectory) return `${path} already exists.`;
           await recorder.captureBefore([path]);
           await createFile({
+            storageCaps: context.storageCaps,
             db,
             userId,
             input: { projectId, path, content: '', isDirectory: true },
@@ -217,7 +222,13 @@ export function createAgentTools(context: AgentToolContext): ToolSet {
           if (!file) return `Error: ${from} does not exist`;
           const moving = await recorder.captureSubtree(from);
           await recorder.captureBefore(moving.map((path) => to + path.slice(from.length)));
-          await moveFile({ db, userId, fileId: file.id, path: to });
+          await moveFile({
+            storageCaps: context.storageCaps,
+            db,
+            userId,
+            fileId: file.id,
+            path: to,
+          });
           recorder.noteRename(from, to);
           context.onFileChanged({ path: to, action: 'renamed', from });
           return `Renamed ${from} to ${to}.`;
@@ -235,7 +246,7 @@ export function createAgentTools(context: AgentToolContext): ToolSet {
           const file = await getFileByPath({ db, projectId, path });
           if (!file) return `Error: ${path} does not exist`;
           await recorder.captureSubtree(path);
-          await deleteFile({ db, userId, fileId: file.id });
+          await deleteFile({ storageCaps: context.storageCaps, db, userId, fileId: file.id });
           context.onFileChanged({ path, action: 'deleted' });
           return `Deleted ${path}.`;
         },

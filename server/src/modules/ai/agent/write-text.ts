@@ -2,6 +2,7 @@ import type { FileChange } from '@kiln/shared';
 import type { Database } from '../../../db/client';
 import { createFile, getFileByPath, saveFileContent } from '../../files';
 import type { CheckpointRecorder } from './checkpoint-recorder';
+import type { StorageCaps } from '../../projects';
 
 /**
  * Creates a text file or replaces its content, as the agent does: through the file service,
@@ -10,6 +11,7 @@ import type { CheckpointRecorder } from './checkpoint-recorder';
  */
 export async function writeProjectText(options: {
   db: Database;
+  storageCaps: StorageCaps;
   userId: string;
   projectId: string;
   recorder: CheckpointRecorder;
@@ -26,11 +28,22 @@ export async function writeProjectText(options: {
   await recorder.captureBefore([path]);
   const lines = content.split('\n').length;
   if (existing) {
-    await saveFileContent({ db, userId, fileId: existing.id, content });
+    await saveFileContent({
+      storageCaps: options.storageCaps,
+      db,
+      userId,
+      fileId: existing.id,
+      content,
+    });
     options.onFileChanged({ path, action: 'modified' });
     return `Wrote ${path} (${lines} lines).`;
   }
-  await createFile({ db, userId, input: { projectId, path, content, isDirectory: false } });
+  await createFile({
+    storageCaps: options.storageCaps,
+    db,
+    userId,
+    input: { projectId, path, content, isDirectory: false },
+  });
   options.onFileChanged({ path, action: 'created' });
   return `Created ${path} (${lines} lines).`;
 }

@@ -6,6 +6,7 @@ import { isRunnableTest } from '../../orchestration/outcomes';
 import { askForJson, type AnswerUsage } from '../../structured-answer';
 import { TEST_SYSTEM, testRequest } from './prompt';
 import { TestAnswerSchema } from './schema';
+import type { StorageCaps } from '../../../projects';
 
 /** Asks the tester for test cases and runnable files; nothing is written. */
 export async function generateTests(options: {
@@ -33,6 +34,7 @@ export async function generateTests(options: {
  */
 export async function writeTests(options: {
   db: Database;
+  storageCaps: StorageCaps;
   userId: string;
   projectId: string;
   recorder: CheckpointRecorder;

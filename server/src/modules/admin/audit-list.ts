@@ -2,11 +2,11 @@ import { auditBoundRange, type AuditLogQuery } from '@kiln/shared';
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { auditEvents } from './tables';
+import { auditEvents } from '../audit/tables';
 import { projects } from '../projects/tables';
 import { users } from '../users/tables';
 import { isUuid } from '../../lib/ids';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from './audit-cursor';
 
 /** The query once validated by AuditLogQuerySchema: defaults applied. */
 export type AuditFilters = Omit<AuditLogQuery, 'limit'> & { limit: number };

@@ -1,5 +1,5 @@
 import { AuditDetailsSchema, type AuditEvent } from '@kiln/shared';
-import type { AuditListRow } from './list';
+import type { AuditListRow } from './audit-list';
 
 /** An entry as administrators see it: names beside ids, absent parts as null. */
 export function presentAuditEvent(row: AuditListRow): AuditEvent {

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client';
 import { requireAdmin } from '../auth';
-import { listAuditEvents } from './list';
-import { presentAuditEvent } from './presenter';
+import { listAuditEvents } from './audit-list';
+import { presentAuditEvent } from './audit-presenter';
 
 /** Signed-out callers get 401 and everyone else but administrators 403, before filters are read. */
 async function administratorsOnly(request: FastifyRequest): Promise<void> {

@@ -1,0 +1,30 @@
+// The health module's public entry: GET /api/health, for operators and load balancers.
+import type { RuntimeStatus } from '@kiln/shared';
+import type { DatabaseHandle } from '../../db/client';
+import type { JobQueue } from '../../jobs/job';
+import { defineModule } from '../../lib/kiln-module';
+import type { Sandbox } from '../../sandbox/types';
+import type { Mailer } from '../mail';
+import type { Workspaces } from '../workspaces';
+import { registerHealthRoutes } from './routes';
+
+export const healthModule = defineModule<{
+  database: DatabaseHandle;
+  mailer: Mailer;
+  sandbox: Sandbox;
+  jobs: JobQueue;
+  runtimes: Promise<readonly RuntimeStatus[]>;
+  workspaces: Workspaces;
+}>({
+  name: 'health',
+  register(app, { database, mailer, sandbox, jobs, runtimes, workspaces }) {
+    registerHealthRoutes(app, {
+      database,
+      mailTransport: mailer.transport,
+      sandbox,
+      jobs,
+      runtimes,
+      workspaceProblem: () => workspaces.problem(),
+    });
+  },
+});
