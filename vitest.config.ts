@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'client',
           root: './client',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
         },
       },
     ],

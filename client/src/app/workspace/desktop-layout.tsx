@@ -22,6 +22,7 @@ export function DesktopLayout({
       orientation="horizontal"
       className="min-h-0 flex-1"
       defaultLayout={layout.columns.defaultLayout}
+      onLayoutChange={layout.onColumnsChange}
       onLayoutChanged={layout.columns.onLayoutChanged}
     >
       <Panel
@@ -33,7 +34,6 @@ export function DesktopLayout({
         collapsible
         collapsedSize="0%"
         className="bg-card"
-        onResize={layout.onFilesResize}
       >
         <div className="h-full" inert={layout.filesCollapsed}>
           {files}

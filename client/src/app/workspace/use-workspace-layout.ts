@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useDefaultLayout, usePanelRef } from 'react-resizable-panels';
+import { useDefaultLayout, usePanelRef, type Layout } from 'react-resizable-panels';
 import { PHONE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import type { PhonePane } from './phone-layout';
 import { useTerminalPanel } from './terminal-split';
@@ -15,9 +15,9 @@ export function useWorkspaceLayout(projectId: string) {
   // A collapsed column keeps its tree mounted (the filter and the open folders stay) but inert,
   // so its rows are neither in the tab order nor in the accessibility tree.
   const [filesCollapsed, setFilesCollapsed] = useState(false);
-  const onFilesResize = useCallback(() => {
-    setFilesCollapsed(filesPanel.current?.isCollapsed() ?? false);
-  }, [filesPanel]);
+  const onColumnsChange = useCallback((columns: Layout) => {
+    setFilesCollapsed(columns.files === 0);
+  }, []);
   // Column widths are remembered per project.
   const columns = useDefaultLayout({ id: `kiln-editor-${projectId}`, storage: localStorage });
   const terminal = useTerminalPanel();
@@ -44,7 +44,7 @@ export function useWorkspaceLayout(projectId: string) {
     showSide,
     filesPanel,
     filesCollapsed,
-    onFilesResize,
+    onColumnsChange,
     columns,
     terminal,
     toggleSidebar,

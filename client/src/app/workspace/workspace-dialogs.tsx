@@ -118,7 +118,7 @@ export function WorkspaceDialogs({
         onCloseAutoFocus={onCloseAutoFocus}
       />
       <CreateFileDialog
-        key={creating ? `${creating.parent}|${creating.kind}` : 'closed'}
+        key={creating ? `create:${creating.parent}|${creating.kind}` : 'create'}
         parentPath={creating?.parent ?? null}
         initialKind={creating?.kind}
         pending={actions.pending}
@@ -129,7 +129,7 @@ export function WorkspaceDialogs({
         }}
       />
       <RenameDialog
-        key={renaming?.path ?? 'closed'}
+        key={`rename:${renaming?.path ?? ''}`}
         path={renaming?.path ?? null}
         pending={actions.pending}
         onCloseAutoFocus={onCloseAutoFocus}
