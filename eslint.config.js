@@ -87,6 +87,16 @@ export default tseslint.config(
               from: ['./server', './client', './e2e', './bench'],
               message: 'shared holds what client and server share; it imports neither.',
             },
+            {
+              target: './client/src',
+              from: './server',
+              message: 'The client reaches the server over HTTP; what both need goes to shared.',
+            },
+            {
+              target: './server/src',
+              from: './client',
+              message: 'The server imports nothing of the client; what both need goes to shared.',
+            },
             ...['lib', 'jobs', 'sandbox'].map((layer) => ({
               target: `./server/src/${layer}`,
               from: './server/src/modules',
@@ -134,6 +144,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycles in the server: a cycle through two modules' entries would make the one
+    // list of modules (server/src/app/modules.ts) depend on the order it loads them in. The rule
+    // reads each imported file, so it needs to be told TypeScript files are modules to parse.
+    files: ['server/src/**/*.ts'],
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],

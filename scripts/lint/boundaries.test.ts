@@ -31,6 +31,8 @@ describe('the boundaries lint enforces', () => {
     ['the database layer imports a module', 'server/src/db/x.ts', '../modules/files'],
     ['the job queue imports a module', 'server/src/jobs/x.ts', '../modules/mail'],
     ['shared imports the server', 'shared/src/x.ts', '../../server/src/lib/app-error'],
+    ['the client imports the server', 'client/src/lib/x.ts', '../../../server/src/lib/app-error'],
+    ['the server imports the client', 'server/src/lib/x.ts', '../../../client/src/lib/request'],
   ])('refuses: %s', async (_case, file, from) => {
     const code = `import * as other from '${from}';\nexport const used = other;\n`;
     expect(await firedRules(file, code)).toContain(BOUNDARY);
@@ -52,6 +54,19 @@ describe('the boundaries lint enforces', () => {
   ])('allows: %s', async (_case, file, from) => {
     const code = `import * as other from '${from}';\nexport const used = other;\n`;
     expect(await firedRules(file, code)).not.toContain(BOUNDARY);
+  });
+
+  it('refuses an import cycle in the server', async () => {
+    // The file service runs its writes within projects' storage quota: the quota importing
+    // files back closes a cycle.
+    const code = "import * as files from '../files';\nexport const used = files;\n";
+    expect(await firedRules('server/src/modules/projects/storage-quota.ts', code)).toContain(
+      'import-x/no-cycle',
+    );
+    const acyclic = "import * as projects from '../projects';\nexport const used = projects;\n";
+    expect(await firedRules('server/src/modules/files/x.ts', acyclic)).not.toContain(
+      'import-x/no-cycle',
+    );
   });
 
   it('wants kebab-case file names', async () => {
