@@ -9,7 +9,7 @@ FROM (
 WHERE "projects"."id" = "totals"."project_id";--> statement-breakpoint
 -- From now on every statement that writes files moves its projects' totals by what it changed:
 -- one UPDATE per statement and project (not per row), whoever writes, cascades included. The
--- file service enforces the quota against these (server/src/modules/files/storage-quota.ts).
+-- file service enforces the quota against these (server/src/modules/projects/storage-quota.ts).
 CREATE FUNCTION "files_count_storage"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

@@ -19,7 +19,7 @@ export interface ProjectStorageLimits {
 
 /**
  * The quota of one project, by its owner's plan (enforced by the file service,
- * server/src/modules/files/storage-quota.ts).
+ * server/src/modules/projects/storage-quota.ts).
  *
  * - Free and Pro: a project may hold all the storage the plan sells ("5GB storage", "50GB
  *   storage" on the pricing page), so no one is refused below what their plan promises.
