@@ -51,7 +51,7 @@ const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
 
 type AuthTab = 'login' | 'register';
 
-/** The sign-in and registration dialog (features/auth-dialog), handed in by app/pages/landing.tsx. */
+/** The sign-in and registration dialog (features/auth), handed in by app/pages/landing.tsx. */
 export type AuthDialogType = ComponentType<{
   open: boolean;
   tab: AuthTab;

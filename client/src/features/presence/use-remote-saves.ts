@@ -4,9 +4,9 @@ import type { Presence } from './use-presence';
 
 /**
  * When someone else saves a file, the file list is read again: it carries each file's version,
- * so the open file, if unmodified here, takes the new text (editor-page.tsx). If it has unsaved
- * edits here they stay, the person is told, and their next save meets the change in the
- * conflict dialog: nothing is lost.
+ * so the open file, if unmodified here, takes the new text (features/editor/use-server-text.ts).
+ * If it has unsaved edits here they stay, the person is told, and their next save meets the
+ * change in the conflict dialog: nothing is lost.
  */
 export function useReloadOnRemoteSave(options: {
   presence: Pick<Presence, 'onRemoteSave'>;
