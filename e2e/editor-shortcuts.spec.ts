@@ -122,3 +122,45 @@ test('workspace shortcuts work from inside the code editor, and Monaco keeps its
   await page.keyboard.press('ControlOrMeta+Z');
   await expect(code).not.toContainText(`${TYPED}!`);
 });
+
+test('a file tree hidden by Ctrl+B leaves the tab order until it is shown again', async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  const id = await createProject(page, 'html-css', 'Hidden tree');
+  await page.goto(`/editor/${id}`);
+  await editorReady(page);
+  const filter = page.getByRole('textbox', { name: 'Filter files' });
+  await expect(filter).toBeVisible();
+  const themeToggle = page.getByRole('button', { name: /^Switch to .* theme$/ });
+
+  /** Tabs on from the header's last control until the focus reaches the code or the filter. */
+  const tabReachesFilter = async () => {
+    await themeToggle.focus();
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (active?.closest('.monaco-editor')) return 'code';
+        return active?.getAttribute('aria-label') === 'Filter files' ? 'filter' : 'other';
+      });
+      if (where !== 'other') return where === 'filter';
+    }
+    return false;
+  };
+
+  expect(await tabReachesFilter()).toBe(true);
+  // Collapsed to no width, the box still has a size of its own (its padding): what counts is
+  // that the keyboard can no longer reach it.
+  const tree = page.getByRole('tree', { name: 'Project files' });
+  await clickIntoCode(page);
+  await page.keyboard.press('ControlOrMeta+B');
+  await expect(tree).toBeHidden();
+  expect(await tabReachesFilter()).toBe(false);
+
+  await clickIntoCode(page);
+  await page.keyboard.press('ControlOrMeta+B');
+  await expect(tree).toBeVisible();
+  expect(await tabReachesFilter()).toBe(true);
+});
