@@ -26,6 +26,12 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           setupFiles: ['./src/test/setup.ts'],
           globalSetup: ['./src/test/global-setup.ts'],
+          // A worker keeps the modules it loaded from one file to the next: importing the server
+          // anew for each file took about a third of its time (the auth, audit, admin and users
+          // files: 251 s against 166 s). Nothing carries over that a file relies on: every test
+          // builds its own app and database, closed when its file ends, and nothing is mocked at
+          // the module level (spies are restored by the tests that make them).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -97,8 +97,7 @@ describe('libraries in project databases', () => {
       ]) {
         expect((await databases.execute(projectId, query)).execution.error).toBeNull();
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(databases.openCount).toBe(0);
+      await expect.poll(() => databases.openCount, { timeout: 10_000 }).toBe(0);
       const restarted = await databases.execute(projectId, 'show shared_preload_libraries');
       expect(restarted.execution.rows).toEqual([['']]);
       await expect(fs.access(marker)).rejects.toThrow();
