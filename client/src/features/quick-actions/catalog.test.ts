@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QUICK_ACTION_INFO } from './catalog';
 
 describe('the quick actions catalogue', () => {
-  it('words each failure as the spec does (section 8)', () => {
+  it('titles each failure with the action it names', () => {
     expect(QUICK_ACTIONS.map((action) => QUICK_ACTION_INFO[action].failureTitle)).toEqual([
       'Improvement Failed',
       'Optimization Failed',

@@ -53,7 +53,7 @@ describe('projects API', () => {
     t.database.db.select().from(files).where(eq(files.projectId, projectId));
 
   describe('POST /api/projects', () => {
-    it('creates a project with every field of spec section 3, both GitHub spellings included', async () => {
+    it('creates a project with every field a project takes, both GitHub spellings included', async () => {
       const { client } = await signUp(t.app);
       const response = await create(client, {
         name: 'My App',

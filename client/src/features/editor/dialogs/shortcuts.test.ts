@@ -117,7 +117,7 @@ describe('the shortcut catalogue', () => {
     }
   });
 
-  it('lists every shortcut of spec section 9', () => {
+  it('lists every shortcut the editor answers to', () => {
     const listed = SHORTCUTS.flatMap((shortcut) =>
       shortcut.combos.map((combo) => comboLabel(combo, false)),
     );
