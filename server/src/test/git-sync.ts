@@ -1,9 +1,42 @@
-import type { GitConnection, Project } from '@kiln/shared';
+import type {
+  GitConnection,
+  GitDiffStatus,
+  GitPullResult,
+  GitSyncHistoryEntry,
+  Project,
+} from '@kiln/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from './app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestApp } from './app';
 import type { TestClient } from './client';
 import { signUp } from './factories';
-import type { GitServer } from './git-server';
+import { LOCAL_GIT_HOSTS, startGitServer, type GitServer } from './git-server';
+
+/**
+ * A test app that may reach the test Git server, and that server, for the tests of the calling
+ * `describe`: both started before its first test and closed after its last.
+ */
+export function gitSyncSetup(): { readonly t: TestApp; readonly server: GitServer } {
+  let t: TestApp | undefined;
+  let server: GitServer | undefined;
+  beforeAll(async () => {
+    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+  return {
+    get t() {
+      if (!t) throw new Error('the Git test app is started in beforeAll');
+      return t;
+    },
+    get server() {
+      if (!server) throw new Error('the Git test server is started in beforeAll');
+      return server;
+    },
+  };
+}
 
 /** Fails with the body when a request did not answer `status`, and answers the parsed body. */
 export function expectOk<T>(response: LightMyRequestResponse, status = 200): T {
@@ -67,4 +100,67 @@ export async function projectFiles(
     result[file.path] = `base64:${raw.rawPayload.toString('base64')}`;
   }
   return result;
+}
+
+let repositories = 0;
+
+/**
+ * A person connected to the test Git server with a project holding exactly `files`, linked to a
+ * new repository of `team` (named after `repoPrefix`) and, unless `push` is false, pushed once;
+ * with the Git routes every test of the project calls.
+ */
+export async function linkedProject(
+  t: TestApp,
+  server: GitServer,
+  files: Record<string, string>,
+  options: { repoPrefix: string; branch?: string; push?: boolean },
+) {
+  const owner = await connectedOwner(t, server);
+  repositories += 1;
+  const repo = `${options.repoPrefix}-${repositories}`;
+  await server.createRepo('team', repo);
+  const project = await owner.createProject(files);
+  const { client } = owner;
+  const linked = expectOk<{ message: string }>(
+    await client.post('/api/github/link', {
+      projectId: project.id,
+      owner: 'team',
+      repo,
+      ...(options.branch ? { branch: options.branch } : {}),
+    }),
+  );
+  if (options.push !== false) {
+    expectOk(await client.post('/api/github/push', { projectId: project.id }));
+  }
+  const fileId = async (path: string) => {
+    const listed = expectOk<{ id: string; path: string }[]>(
+      await client.get(`/api/files/${project.id}`),
+    );
+    const file = listed.find((candidate) => candidate.path === path);
+    if (!file) throw new Error(`no file at ${path}`);
+    return file.id;
+  };
+  return {
+    ...owner,
+    project,
+    repo,
+    /** The link's answer, which names the repository. */
+    linkMessage: linked.message,
+    fileId,
+    save: async (path: string, content: string) =>
+      expectOk(await client.patch(`/api/files/${await fileId(path)}`, { content })),
+    remove: async (path: string) =>
+      expectOk(await client.delete(`/api/files/${await fileId(path)}`)),
+    push: (message?: string) => client.post('/api/github/push', { projectId: project.id, message }),
+    pull: () => client.post('/api/github/pull', { projectId: project.id }),
+    pulled: async () =>
+      expectOk<GitPullResult>(await client.post('/api/github/pull', { projectId: project.id })),
+    diff: async () => expectOk<GitDiffStatus>(await client.get(`/api/github/diff/${project.id}`)),
+    history: async () =>
+      expectOk<GitSyncHistoryEntry[]>(await client.get(`/api/github/sync-history/${project.id}`)),
+    files: () => projectFiles(client, project.id),
+    readProject: async () => expectOk<Project>(await client.get(`/api/projects/${project.id}`)),
+    clone: () => server.clone('team', repo),
+    remoteHead: async () => (await server.bareGit('team', repo, ['rev-parse', 'main'])).trim(),
+  };
 }

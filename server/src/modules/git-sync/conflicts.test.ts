@@ -1,66 +1,19 @@
-import type {
-  GitDiffStatus,
-  GitPullResult,
-  GitResolveResult,
-  GitSyncHistoryEntry,
-} from '@kiln/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GitDiffStatus, GitPullResult, GitResolveResult } from '@kiln/shared';
+import { describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
-import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
-import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
+import { connectedOwner, expectOk, gitSyncSetup, linkedProject } from '../../test/git-sync';
 
 describe('git sync: conflicts and their resolution', needs('git'), () => {
-  let t: TestApp;
-  let server: GitServer;
-  beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
-
-  let repoCount = 0;
-  async function syncedProject(files: Record<string, string>) {
-    const owner = await connectedOwner(t, server);
-    repoCount += 1;
-    const repo = `conflicts-${repoCount}`;
-    await server.createRepo('team', repo);
-    const project = await owner.createProject(files);
-    expectOk(
-      await owner.client.post('/api/github/link', { projectId: project.id, owner: 'team', repo }),
-    );
-    expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
-    const fileId = async (path: string) =>
-      expectOk<{ id: string; path: string }[]>(
-        await owner.client.get(`/api/files/${project.id}`),
-      ).find((file) => file.path === path)!.id;
+  const git = gitSyncSetup();
+  const syncedProject = async (files: Record<string, string>) => {
+    const p = await linkedProject(git.t, git.server, files, { repoPrefix: 'conflicts' });
     return {
-      ...owner,
-      project,
-      repo,
-      clone: () => server.clone('team', repo),
-      save: async (path: string, content: string) =>
-        expectOk(await owner.client.patch(`/api/files/${await fileId(path)}`, { content })),
-      remove: async (path: string) =>
-        expectOk(await owner.client.delete(`/api/files/${await fileId(path)}`)),
-      pull: async () =>
-        expectOk<GitPullResult>(
-          await owner.client.post('/api/github/pull', { projectId: project.id }),
-        ),
+      ...p,
       resolve: (resolutions: unknown[]) =>
-        owner.client.post('/api/github/resolve-conflicts', { projectId: project.id, resolutions }),
-      diff: async () =>
-        expectOk<GitDiffStatus>(await owner.client.get(`/api/github/diff/${project.id}`)),
-      files: () => projectFiles(owner.client, project.id),
-      history: async () =>
-        expectOk<GitSyncHistoryEntry[]>(
-          await owner.client.get(`/api/github/sync-history/${project.id}`),
-        ),
+        p.client.post('/api/github/resolve-conflicts', { projectId: p.project.id, resolutions }),
     };
-  }
+  };
 
   it('turns a file changed on both sides into a conflict, resolved, committed as a merge and pushed', async () => {
     const p = await syncedProject({ 'a.txt': 'base a\n', 'b.txt': 'base b\n' });
@@ -71,7 +24,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     await p.save('a.txt', 'a from Kiln\n');
     await p.client.post('/api/files', { projectId: p.project.id, path: 'c.txt', content: 'c\n' });
 
-    const pulled = await p.pull();
+    const pulled = await p.pulled();
     expect(pulled).toMatchObject({ conflicts: 1, created: 0, updated: 1, deleted: 0 });
     expect(pulled.conflictedFiles).toEqual([
       {
@@ -97,7 +50,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     ).toMatch(/resolve them/);
 
     // Pulling again shows the same conflict, and nothing else changes.
-    expect((await p.pull()).conflictedFiles.map((conflict) => conflict.path)).toEqual(['a.txt']);
+    expect((await p.pulled()).conflictedFiles.map((conflict) => conflict.path)).toEqual(['a.txt']);
 
     const resolved = expectOk<GitResolveResult>(
       await p.resolve([{ path: 'a.txt', content: 'a merged by hand\n' }]),
@@ -137,7 +90,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     await other.commitAndPush('Both files');
     await p.save('one.txt', '1 local\n');
     await p.save('two.txt', '2 local\n');
-    expect((await p.pull()).conflicts).toBe(2);
+    expect((await p.pulled()).conflicts).toBe(2);
 
     expect(
       expectError(await p.resolve([{ path: 'one.txt', side: 'remote' }]), 400, 'VALIDATION_FAILED'),
@@ -174,7 +127,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     const other = await p.clone();
     await other.write('logo.png', png(1));
     await other.commitAndPush('Add a logo');
-    await p.pull();
+    await p.pulled();
     expect((await p.files())['logo.png']).toBe(`base64:${png(1).toString('base64')}`);
 
     await other.git(['pull', '-q']);
@@ -182,7 +135,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     await other.write('logo.png', png(2));
     await other.commitAndPush('Edit the doomed file and the logo');
     await p.remove('doomed.txt');
-    const upload = await t.app.inject({
+    const upload = await git.t.app.inject({
       method: 'POST',
       url: `/api/files/upload/${p.project.id}`,
       headers: {
@@ -200,7 +153,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     });
     expect(upload.statusCode, upload.body).toBe(200);
 
-    const pulled = await p.pull();
+    const pulled = await p.pulled();
     expect(pulled.conflictedFiles).toEqual([
       {
         path: 'doomed.txt',
@@ -214,7 +167,7 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
     // A commit arrives while the conflicts wait: the next pull merges it, the conflicts stay.
     await other.write('keep.txt', 'keep, edited again remotely\n');
     await other.commitAndPush('Another remote change');
-    const again = await p.pull();
+    const again = await p.pulled();
     expect(again).toMatchObject({ conflicts: 2, updated: 1 });
     expect((await p.files())['keep.txt']).toBe('keep, edited again remotely\n');
 
@@ -231,9 +184,9 @@ describe('git sync: conflicts and their resolution', needs('git'), () => {
   });
 
   it('merges a project linked to a repository it never synced with, as unrelated histories', async () => {
-    const owner = await connectedOwner(t, server);
-    await server.createRepo('team', 'existing');
-    const seed = await server.clone('team', 'existing');
+    const owner = await connectedOwner(git.t, git.server);
+    await git.server.createRepo('team', 'existing');
+    const seed = await git.server.clone('team', 'existing');
     await seed.write('README.md', '# Existing\n');
     await seed.write('app.js', 'remote app\n');
     await seed.write('same.txt', 'same\n');

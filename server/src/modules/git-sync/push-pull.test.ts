@@ -1,70 +1,37 @@
-import type {
-  GitDiffStatus,
-  GitImportResult,
-  GitPullResult,
-  GitPushResult,
-  GitSyncHistoryEntry,
-  Project,
-} from '@kiln/shared';
+import type { GitDiffStatus, GitImportResult, GitPullResult, GitPushResult } from '@kiln/shared';
 import { chmod, symlink, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
-import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
-import { connectedOwner, expectOk, projectFiles } from '../../test/git-sync';
+import {
+  connectedOwner,
+  expectOk,
+  gitSyncSetup,
+  linkedProject,
+  projectFiles,
+} from '../../test/git-sync';
 
 describe('git sync: link, import, push and pull against a real Git server', needs('git'), () => {
-  let t: TestApp;
-  let server: GitServer;
-  beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
-
-  let repoCount = 0;
-  async function linkedProject(files: Record<string, string>) {
-    const owner = await connectedOwner(t, server);
-    repoCount += 1;
-    const repo = `repo-${repoCount}`;
-    await server.createRepo('team', repo);
-    const project = await owner.createProject(files);
-    const linked = await owner.client.post('/api/github/link', {
-      projectId: project.id,
-      owner: 'team',
-      repo,
+  const git = gitSyncSetup();
+  const linked = async (files: Record<string, string>) => {
+    const p = await linkedProject(git.t, git.server, files, {
+      repoPrefix: 'repo',
       branch: 'main',
+      push: false,
     });
-    expect(expectOk<{ message: string }>(linked).message).toContain(`team/${repo}`);
-    const call = {
-      push: (message?: string) =>
-        owner.client.post('/api/github/push', { projectId: project.id, message }),
-      pull: () => owner.client.post('/api/github/pull', { projectId: project.id }),
-      diff: async () =>
-        expectOk<GitDiffStatus>(await owner.client.get(`/api/github/diff/${project.id}`)),
-      history: async () =>
-        expectOk<GitSyncHistoryEntry[]>(
-          await owner.client.get(`/api/github/sync-history/${project.id}`),
-        ),
-      files: () => projectFiles(owner.client, project.id),
-      readProject: async () =>
-        expectOk<Project>(await owner.client.get(`/api/projects/${project.id}`)),
-    };
-    return { ...owner, project, repo, ...call };
-  }
+    expect(p.linkMessage).toContain(`team/${p.repo}`);
+    return p;
+  };
 
   it('links a project and pushes its files, as `git clone` and `git log` then show', async () => {
-    const p = await linkedProject({ 'index.html': '<h1>Hi</h1>\n', 'src/app.js': 'let a = 1;\n' });
+    const p = await linked({ 'index.html': '<h1>Hi</h1>\n', 'src/app.js': 'let a = 1;\n' });
     expect((await p.diff()).status).toBe('ahead');
 
     const pushed = expectOk<GitPushResult>(await p.push());
     expect(pushed.filesChanged).toEqual(['index.html', 'src/app.js']);
     expect(pushed.commitSha).toMatch(/^[0-9a-f]{40}$/);
 
-    const clone = await server.clone('team', p.repo);
+    const clone = await git.server.clone('team', p.repo);
     expect((await clone.read('index.html')).toString()).toBe('<h1>Hi</h1>\n');
     expect((await clone.read('src/app.js')).toString()).toBe('let a = 1;\n');
     const log = await clone.git(['log', '--format=%H %s']);
@@ -97,9 +64,9 @@ describe('git sync: link, import, push and pull against a real Git server', need
   });
 
   it('pulls what a second clone pushed, then pushes on top of it', async () => {
-    const p = await linkedProject({ 'a.txt': 'one\n', 'b.txt': 'two\n', 'gone.txt': 'bye\n' });
+    const p = await linked({ 'a.txt': 'one\n', 'b.txt': 'two\n', 'gone.txt': 'bye\n' });
     expectOk(await p.push('First'));
-    const clone = await server.clone('team', p.repo);
+    const clone = await git.server.clone('team', p.repo);
     await clone.write('a.txt', 'one, changed elsewhere\n');
     await clone.write('docs/new.md', '# New\n');
     await clone.remove('gone.txt');
@@ -130,9 +97,9 @@ describe('git sync: link, import, push and pull against a real Git server', need
   });
 
   it('reports behind, ahead and diverged, and refuses a push the remote moved past', async () => {
-    const p = await linkedProject({ 'x.txt': 'x\n', 'y.txt': 'y\n' });
+    const p = await linked({ 'x.txt': 'x\n', 'y.txt': 'y\n' });
     expectOk(await p.push());
-    const clone = await server.clone('team', p.repo);
+    const clone = await git.server.clone('team', p.repo);
     await clone.write('y.txt', 'y from the clone\n');
     await clone.commitAndPush('Remote change');
     expect(await p.diff()).toMatchObject({
@@ -149,10 +116,12 @@ describe('git sync: link, import, push and pull against a real Git server', need
       comparison: { behindBy: 1, aheadBy: 1 },
     });
 
-    const remoteBefore = (await server.bareGit('team', p.repo, ['rev-parse', 'main'])).trim();
+    const remoteBefore = (await git.server.bareGit('team', p.repo, ['rev-parse', 'main'])).trim();
     const refused = expectError(await p.push('Should not land'), 409, 'CONFLICT');
     expect(refused).toMatch(/Pull first/);
-    expect((await server.bareGit('team', p.repo, ['rev-parse', 'main'])).trim()).toBe(remoteBefore);
+    expect((await git.server.bareGit('team', p.repo, ['rev-parse', 'main'])).trim()).toBe(
+      remoteBefore,
+    );
     // Nothing local was lost.
     expect((await p.files())['x.txt']).toBe('x from Kiln\n');
     expect((await p.history())[0]).toMatchObject({ operation: 'push', status: 'error' });
@@ -169,9 +138,9 @@ describe('git sync: link, import, push and pull against a real Git server', need
   });
 
   it('imports a branch: the project holds exactly its files, binary ones byte for byte', async () => {
-    const owner = await connectedOwner(t, server);
-    await server.createRepo('team', 'imported');
-    const seed = await server.clone('team', 'imported');
+    const owner = await connectedOwner(git.t, git.server);
+    await git.server.createRepo('team', 'imported');
+    const seed = await git.server.clone('team', 'imported');
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
       'base64',
@@ -222,7 +191,7 @@ describe('git sync: link, import, push and pull against a real Git server', need
     ).filter((file) => file.path === 'src/main.js');
     expectOk(await owner.client.patch(`/api/files/${main!.id}`, { content: 'console.log(2);\n' }));
     expectOk(await owner.client.post('/api/github/push', { projectId: project.id }));
-    const check = await server.clone('team', 'imported');
+    const check = await git.server.clone('team', 'imported');
     expect((await check.read('assets/pixel.png')).equals(png)).toBe(true);
     expect((await check.read('assets/noise.bin')).equals(noise)).toBe(true);
     expect((await check.read('README.md')).toString()).toBe('# Imported\r\nwith CRLF\r\n');
@@ -232,9 +201,9 @@ describe('git sync: link, import, push and pull against a real Git server', need
     ]);
   });
   it('keeps what Kiln cannot hold (links, large files) and executable bits in the repository', async () => {
-    const owner = await connectedOwner(t, server);
-    await server.createRepo('team', 'held');
-    const seed = await server.clone('team', 'held');
+    const owner = await connectedOwner(git.t, git.server);
+    await git.server.createRepo('team', 'held');
+    const seed = await git.server.clone('team', 'held');
     await seed.write('README.md', '# Held\n');
     await seed.write('run.sh', '#!/bin/sh\necho hi\n');
     await seed.write('big.bin', Buffer.alloc(10 * 1024 * 1024 + 1, 7));
@@ -267,21 +236,21 @@ describe('git sync: link, import, push and pull against a real Git server', need
       await owner.client.post('/api/github/push', { projectId: project.id }),
     );
     expect(pushed.filesChanged).toEqual(['README.md']);
-    const listing = await server.bareGit('team', 'held', ['ls-tree', 'main']);
+    const listing = await git.server.bareGit('team', 'held', ['ls-tree', 'main']);
     expect(listing).toMatch(/^100755 blob \w+\trun\.sh$/m);
     expect(listing).toMatch(/^120000 blob \w+\tlink\.md$/m);
     expect(listing).toMatch(/^100644 blob \w+\tbig\.bin$/m);
   });
   it('says when the host refuses a push (a hook, a protected branch), keeping the files', async () => {
-    const p = await linkedProject({ 'a.txt': 'a\n' });
+    const p = await linked({ 'a.txt': 'a\n' });
     expectOk(await p.push());
-    const hook = `${server.root}/repos/team/${p.repo}.git/hooks/pre-receive`;
+    const hook = `${git.server.root}/repos/team/${p.repo}.git/hooks/pre-receive`;
     await writeFile(hook, '#!/bin/sh\necho "main is protected" >&2\nexit 1\n', { mode: 0o755 });
     const [file] = expectOk<{ id: string }[]>(await p.client.get(`/api/files/${p.project.id}`));
     expectOk(await p.client.patch(`/api/files/${file!.id}`, { content: 'a, refused\n' }));
     const refused = expectError(await p.push(), 409, 'CONFLICT');
     expect(refused).toBe(
-      `The Git host refused the push to team/${p.repo} on ${new URL(server.baseUrl).host}: pre-receive hook declined`,
+      `The Git host refused the push to team/${p.repo} on ${new URL(git.server.baseUrl).host}: pre-receive hook declined`,
     );
     expect((await p.files())['a.txt']).toBe('a, refused\n');
     expect(await p.diff()).toMatchObject({ status: 'ahead', comparison: { aheadBy: 1 } });
