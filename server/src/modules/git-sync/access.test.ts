@@ -1,12 +1,10 @@
 import type { GitSyncSettings, Project } from '@kiln/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
-import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
-import { startGitServer, type GitServer, LOCAL_GIT_HOSTS } from '../../test/git-server';
-import { connectedOwner, expectOk } from '../../test/git-sync';
+import { connectedOwner, expectOk, gitSyncSetup } from '../../test/git-sync';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,21 +27,13 @@ const projectRoutes = (projectId: string): [Method, string, unknown][] => [
 ];
 
 describe('git sync: who may call what', needs('git'), () => {
-  let t: TestApp;
-  let server: GitServer;
-  beforeAll(async () => {
-    [t, server] = await Promise.all([createTestApp(LOCAL_GIT_HOSTS), startGitServer()]);
-    await server.createRepo('team', 'guarded');
-  });
-  afterAll(async () => {
-    await t.close();
-    await server.close();
-  });
+  const git = gitSyncSetup();
+  beforeAll(() => git.server.createRepo('team', 'guarded'));
 
   it('answers 401 to a signed-out visitor on every route', async () => {
-    const owner = await connectedOwner(t, server);
+    const owner = await connectedOwner(git.t, git.server);
     const project = await owner.createProject({ 'a.txt': 'a\n' });
-    const anonymous = new TestClient(t.app);
+    const anonymous = new TestClient(git.t.app);
     const routes: [Method, string, unknown][] = [
       ['PUT', '/api/github/connection', { token: 'x' }],
       ['GET', '/api/github/connection', undefined],
@@ -57,7 +47,7 @@ describe('git sync: who may call what', needs('git'), () => {
   });
 
   it("answers 404 for another user's project on every project route, and changes nothing", async () => {
-    const owner = await connectedOwner(t, server);
+    const owner = await connectedOwner(git.t, git.server);
     const project = await owner.createProject({ 'a.txt': 'a\n' });
     expectOk(
       await owner.client.post('/api/github/link', {
@@ -66,7 +56,7 @@ describe('git sync: who may call what', needs('git'), () => {
         repo: 'guarded',
       }),
     );
-    const stranger = await connectedOwner(t, server);
+    const stranger = await connectedOwner(git.t, git.server);
     for (const [method, url, body] of projectRoutes(project.id)) {
       const answer = await stranger.client.request(method, url, { body });
       expect(expectError(answer, 404, 'NOT_FOUND'), `${method} ${url}`).toBe('Project not found');
@@ -76,11 +66,11 @@ describe('git sync: who may call what', needs('git'), () => {
     }
     const after = expectOk<Project>(await owner.client.get(`/api/projects/${project.id}`));
     expect(after).toMatchObject({ autoSyncEnabled: false, github_branch: 'main' });
-    expect(await server.bareGit('team', 'guarded', ['for-each-ref'])).toBe('');
+    expect(await git.server.bareGit('team', 'guarded', ['for-each-ref'])).toBe('');
   });
 
   it('says a project is not linked yet, and keeps the sync settings to their allowed values', async () => {
-    const owner = await signUp(t.app);
+    const owner = await signUp(git.t.app);
     const project = expectOk<Project>(
       await owner.client.post('/api/projects', { name: 'Unlinked' }),
       201,
@@ -141,7 +131,7 @@ describe('git sync: who may call what', needs('git'), () => {
   });
 
   it('tells a person a repository that does not exist, without linking it', async () => {
-    const owner = await connectedOwner(t, server);
+    const owner = await connectedOwner(git.t, git.server);
     const project = await owner.createProject({});
     const answer = await owner.client.post('/api/github/link', {
       projectId: project.id,
