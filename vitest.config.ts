@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'repository',
           root: './scripts',
           include: ['**/*.test.ts'],
+          // They run whole programs (ESLint, Python, the CLIs under test) beside the server's
+          // files: 5 s, Vitest's default, was passed on a loaded 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -49,6 +52,9 @@ export default defineConfig({
           name: 'client',
           root: './client',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          // Rendering the workspace shell in a simulated DOM took 11 s beside the server's files
+          // on a loaded 2-core machine, against Vitest's default of 5.
+          testTimeout: 20_000,
         },
       },
     ],

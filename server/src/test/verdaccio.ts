@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,18 +23,6 @@ export interface LocalRegistry {
 }
 
 const VERDACCIO = fileURLToPath(new URL('../../../node_modules/.bin/verdaccio', import.meta.url));
-
-/** A port free right now; Verdaccio takes it a moment later. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A real npm registry on 127.0.0.1 (Verdaccio) with no uplink, so nothing reaches the internet:

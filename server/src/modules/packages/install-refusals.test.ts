@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
-import { freePort } from '../../test/verdaccio';
+import { freePort } from '../../test/free-port';
 import { NEEDS_BUBBLEWRAP, NOTHING_TO_INSTALL } from './service';
 import { install, ownerWithProject } from './test-packages';
 

@@ -4,7 +4,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test/verdaccio';
+import { freePort } from '../../test/free-port';
 import { startWheelIndex, type WheelIndex } from '../../test/wheel-index';
 import { createRegistryBridge, type RegistryBridge } from './registry-bridge';
 import { createRegistryProxy, type RegistryProxy } from './registry-proxy/registry-proxy';

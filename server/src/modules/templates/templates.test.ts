@@ -1,7 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,6 +15,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
+import { freePort } from '../../test/free-port';
 import { getTemplate, listTemplates } from './catalog';
 
 const templates = listTemplates();
@@ -668,14 +668,6 @@ const expressDir = path.dirname(createRequire(import.meta.url).resolve('express/
 async function linkExpress(projectDir: string) {
   await fs.mkdir(path.join(projectDir, 'node_modules'), { recursive: true });
   await fs.symlink(expressDir, path.join(projectDir, 'node_modules', 'express'), 'dir');
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Starts `node <entry>` with PORT set, waits until it answers, and hands back a stopper. */
