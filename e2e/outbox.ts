@@ -14,7 +14,10 @@ export async function latestMailTo(to: string, subject: RegExp): Promise<OutboxM
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+      const files = (await readdir(dir).catch(() => [] as string[]))
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .reverse();
       for (const file of files) {
         const mail = JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMail;
         if (mail.to === to && subject.test(mail.subject)) {

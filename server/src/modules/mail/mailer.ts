@@ -48,7 +48,11 @@ export function createMailer(options: MailerOptions): Mailer {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const file = `${Date.now()}-${randomBytes(4).toString('hex')}.json`;
       const record = { ...message, from: options.from, sentAt: new Date().toISOString() };
-      await fs.writeFile(path.join(options.outboxDir, file), JSON.stringify(record, null, 2));
+      // Written aside, then renamed into place: whoever reads the outbox (a person, the end-to-end
+      // tests) never finds a mail half written.
+      const staged = path.join(options.outboxDir, `.${file}.partial`);
+      await fs.writeFile(staged, JSON.stringify(record, null, 2));
+      await fs.rename(staged, path.join(options.outboxDir, file));
       options.log.info(
         { to: message.to, subject: message.subject, link: message.link },
         `mail written to the dev outbox${message.link ? `: ${message.link}` : ''}`,
