@@ -1,4 +1,4 @@
-// What every README screenshot script starts with: Debian's Chromium, the output folder, and a
+// What every screenshot script of the guides starts with: Debian's Chromium, the output folder, and a
 // fresh account signed up on the server given, whose API is called as the app calls it (the
 // session cookie, and the csrf_token cookie echoed in its header).
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Screenshots of the editor's AI agents panel, mid-run and finished, in both themes at desktop
-// width, for the README. Point it at a server of your own whose model is the stand-in
+// width, for the guides in docs/. Point it at a server of your own whose model is the stand-in
 // (server/src/test/model-stand-in-server.ts, as the end-to-end suite runs it): its
 // `e2e-orchestrate` scenario answers each role slowly enough to catch the agents at work.
 // npx tsx scripts/screenshots-agents.ts http://127.0.0.1:5000 [out-dir]

@@ -1,4 +1,4 @@
-// Screenshots of the Deploy dialog, both tabs in both themes, for the README. Needs a server
+// Screenshots of the Deploy dialog, both tabs in both themes, for the guides in docs/. Needs a server
 // whose VERCEL_API_URL and RAILWAY_API_URL point at the deploy stand-in
 // (server/src/test/deploy-stand-in-server.ts, with DEPLOY_STAND_IN_KEY set to the key given
 // here) and whose GIT_PRIVATE_HOSTS lets it reach the Git host (e2e/support/git-server-entry.ts),

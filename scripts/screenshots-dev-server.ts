@@ -1,4 +1,4 @@
-// Screenshots of a running React + Vite app in the preview for the README: the template's own
+// Screenshots of a running React + Vite app in the preview for the guides in docs/: the template's own
 // dev server started with Run app, shown at the preview's three sizes, in both themes. It signs
 // up a fresh person on the server it is given, whose NPM_REGISTRY_URL must serve the template's
 // packages (react, vite): npx tsx scripts/screenshots-dev-server.ts http://127.0.0.1:5000 [out-dir]

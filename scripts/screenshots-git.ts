@@ -1,4 +1,4 @@
-// Screenshots of Git sync, for the README: the GitHub Integration dialog's six tabs, the
+// Screenshots of Git sync, for the guides in docs/: the GitHub Integration dialog's six tabs, the
 // Conflict Resolution dialog and the Git hosts settings page, in both themes at desktop width.
 // It starts a Git host of its own on this machine (server/src/test/git-server.ts, needs `git`)
 // and signs up a fresh user on the server it is given, so point it at a server of your own:

@@ -1,4 +1,4 @@
-// Screenshots of sharing a project for the README: the owner's Share dialog with an editor and a
+// Screenshots of sharing a project for the guides in docs/: the owner's Share dialog with an editor and a
 // viewer, the editor's dashboard with "Shared with you", and the viewer's read-only editor with
 // both people in the Collaboration popover, in both themes. It signs up three fresh people on
 // the server it is given, so point it at a server of your own:

@@ -1,4 +1,4 @@
-// Screenshots of live presence for the README: the same project open in two browsers (the
+// Screenshots of live presence for the guides in docs/: the same project open in two browsers (the
 // second on another file), the first with its Collaboration popover open, in both themes at
 // desktop width. It signs up a fresh user on the server it is given, so point it at a server of
 // your own: npx tsx scripts/screenshots-presence.ts http://127.0.0.1:5000 [out-dir]

@@ -1,5 +1,5 @@
 // Screenshots of a Quick Actions proposal (Improve, as a side-by-side diff) in both themes at
-// desktop width, for the README. It signs up a fresh user on the server it is given, whose
+// desktop width, for the guides in docs/. It signs up a fresh user on the server it is given, whose
 // model must be the stand-in (server/src/test/model-stand-in-server.ts, with OPENAI_BASE_URL
 // pointing at it), since the file names the stand-in's `e2e-improve` scenario:
 // npx tsx scripts/screenshots-quick-actions.ts http://127.0.0.1:5000 [out-dir]

@@ -1,4 +1,4 @@
-// Screenshots of a project's storage for the README: the meter under the file tree of a project
+// Screenshots of a project's storage for the guides in docs/: the meter under the file tree of a project
 // past 80% of its quota, and the toast of an upload refused because it would not fit, in both
 // themes at desktop and phone width. Point it at a server of your own started with a small
 // quota, so a project fills in a few uploads: PROJECT_MAX_MB=1 npm start, then

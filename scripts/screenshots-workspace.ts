@@ -1,5 +1,5 @@
 // Screenshots of the workspace's own tools, the Environment Variables dialog and the terminal,
-// in both themes at desktop width, for the README. It signs up a fresh user on the server it is
+// in both themes at desktop width, for the guides in docs/. It signs up a fresh user on the server it is
 // given, so point it at a server of your own (bubblewrap needed for the terminal):
 // npx tsx scripts/screenshots-workspace.ts http://127.0.0.1:5000 [out-dir]
 import path from 'node:path';

@@ -54,7 +54,7 @@ export interface AppContext {
     root: Buffer;
     /** Environment variables and Git host tokens at rest. */
     secrets: SecretBox;
-    /** Deploy keys, apart from the others (secrets at rest: README, Security). */
+    /** Deploy keys, apart from the others (secrets at rest: docs/security.md, Secrets). */
     deployKeys: SecretBox;
     previewToken: Buffer;
   };

@@ -33,7 +33,7 @@ export const deploymentModule = defineModule<{
     registerDeployment(app, {
       db,
       // Deploy keys get a key of their own, apart from environment variables' (secrets at
-      // rest: README, Security).
+      // rest: docs/security.md, Secrets).
       secrets: keys.deployKeys,
       jobs,
       apiUrls: {
