@@ -213,7 +213,7 @@ describe('every template runs with Run app', needs('bwrap'), () => {
   it(
     'fullstack-react-express: shows the client (Vite on 5173), whose /api calls reach Express',
     async () => {
-      // The API opens its port before Vite does: the preview shows Vite once it listens.
+      // Vite starts once the API listens (client/wait-for-api.js), so the preview shows it then.
       const app = await runTemplate('fullstack-react-express', 8 * MINUTE, 5173);
       // .kiln/run.json names the command (the API on 3001, where Vite's proxy sends /api) and
       // the port the preview shows.

@@ -1,6 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -458,7 +459,8 @@ describe.each(VITE_APPS)('Vite app $id', ({ id, root, config, entry, plugin }) =
     expect(source).toMatch(/export default defineConfig\(/);
     const manifest = packageJson(template, `${root}package.json`);
     expect(manifest.type).toBe('module');
-    expect(manifest.scripts?.dev).toBe('vite');
+    // The full-stack client starts Vite once its API listens (client/wait-for-api.js).
+    expect(manifest.scripts?.dev).toMatch(/^(node wait-for-api\.js && )?vite$/);
     expect(manifest.scripts?.build).toMatch(/vite build$/);
     expect(manifest.devDependencies).toHaveProperty('vite');
     expect(manifest.devDependencies).toHaveProperty([plugin]);
@@ -766,10 +768,37 @@ describe('fullstack-react-express', () => {
     expect(root.scripts?.dev).toContain('npm run dev -w server');
     expect(root.scripts?.dev).toContain('npm run dev -w client');
     expect(contentOf(template, 'client/vite.config.js')).toContain(
-      "'/api': 'http://localhost:3001'",
+      "'/api': `http://localhost:${apiPort}`",
+    );
+    expect(contentOf(template, 'client/vite.config.js')).toContain(
+      'Number(process.env.API_PORT) || 3001',
+    );
+    expect(packageJson(template, 'client/package.json').scripts?.dev).toBe(
+      'node wait-for-api.js && vite',
     );
     expect(contentOf(template, 'server/index.js')).toContain('Number(process.env.PORT) || 3001');
     expect(packageJson(template, 'server/package.json').dependencies?.express).toMatch(/^\^5\./);
+  });
+
+  it('starts Vite only once the API listens, so the page never meets a missing API', async () => {
+    const port = await freePort();
+    const waiting = spawn(process.execPath, ['wait-for-api.js'], {
+      cwd: path.join(projectDir(), 'client'),
+      env: { ...process.env, API_PORT: String(port) },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => waiting.on('exit', resolve));
+    const api = net.createServer();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(waiting.exitCode, 'it went on before the API listened').toBeNull();
+      // `localhost`, as Vite's proxy reaches it: the API listens on every interface.
+      await new Promise<void>((resolve) => api.listen(port, resolve));
+      expect(await exited).toBe(0);
+    } finally {
+      waiting.kill();
+      api.close();
+    }
   });
 
   it('starts its API server on PORT and answers the health check and notes', async () => {
