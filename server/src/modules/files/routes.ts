@@ -17,6 +17,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { storedBytesHeaders } from '../../lib/stored-bytes-headers';
 import { requireUser, signedIn } from '../auth';
 import { getEditableProject, type StorageCaps } from '../projects';
 import { registerFileListRoutes } from './list-routes';
@@ -132,8 +133,7 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
       },
     );
 
-    // The bytes of one file (an image shown in the editor). Served inert: a sandboxed,
-    // never-sniffed document, so an uploaded HTML or SVG file cannot run on the app's origin.
+    // The bytes of one file (an image shown in the editor), served inert (storedBytesHeaders).
     app.get(
       '/api/files/:projectId/raw',
       {
@@ -148,16 +148,14 @@ export function registerFileRoutes(fastify: FastifyInstance, deps: FileRoutesOpt
           projectId: request.params.projectId,
           path: request.query.path,
         });
-        const type =
-          file.isText && !file.mimeType.includes('charset=')
-            ? `${file.mimeType}; charset=utf-8`
-            : file.mimeType;
         return reply
-          .header('content-type', type)
-          .header('content-disposition', 'inline')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', 'sandbox')
-          .header('cache-control', 'private, no-store')
+          .headers(
+            storedBytesHeaders({
+              mimeType: file.mimeType,
+              isText: file.isText,
+              disposition: 'inline',
+            }),
+          )
           .send(file.bytes);
       },
     );

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { attachmentDisposition, storedBytesHeaders } from '../../lib/stored-bytes-headers';
 import { requireUser } from '../auth';
 import { MULTIPART_LIMITS, readSingleFile } from './multipart';
 import { createUpload, getUploadForOwner } from './service';
@@ -44,27 +45,16 @@ export function registerUploadRoutes(fastify: FastifyInstance, deps: { db: Datab
           ownerId: user.id,
           uploadId: request.params.id,
         });
-        const type =
-          upload.hasText && !upload.mimeType.includes('charset=')
-            ? `${upload.mimeType}; charset=utf-8`
-            : upload.mimeType;
         return reply
-          .header('content-type', type)
-          .header('content-disposition', attachment(upload.name))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
+          .headers(
+            storedBytesHeaders({
+              mimeType: upload.mimeType,
+              isText: upload.hasText,
+              disposition: attachmentDisposition(upload.name),
+            }),
+          )
           .send(upload.data);
       },
     );
   });
-}
-
-/** RFC 6266: an ASCII fallback for old clients and the exact UTF-8 name in filename*. */
-function attachment(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -57,6 +57,8 @@ describe('POST /api/upload/project-file', () => {
       expect(download.rawPayload.equals(Buffer.from(text))).toBe(true);
       expect(download.headers['content-type']).toBe('text/markdown; charset=utf-8');
       expect(download.headers['x-content-type-options']).toBe('nosniff');
+      // Opened rather than saved, it is a sandboxed document: nothing in it runs as the app.
+      expect(download.headers['content-security-policy']).toBe('sandbox');
       expect(download.headers['content-disposition']).toBe(
         `attachment; filename="plan.md"; filename*=UTF-8''plan.md`,
       );
