@@ -3,27 +3,12 @@
 // Budget: the landing page loads at most 150 KB of gzipped JavaScript, and no public
 // page loads the code editor. Run: npm run build && npm run page-weight -w bench
 import { gzipSync } from 'node:zlib';
+import { PUBLIC_PAGE_LIST } from '@kiln/shared';
 import { printTable, startServer } from './lib/server';
 import { launchChromium } from './lib/browser';
 
-const ROUTES = [
-  '/',
-  '/login',
-  '/register',
-  '/pricing',
-  '/features',
-  '/templates',
-  '/use-cases',
-  '/resources',
-  '/support',
-  '/about',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/cookies-policy',
-  '/verify-email',
-  '/reset-password',
-  '/no-such-page',
-];
+// Every public page, and the 404 page.
+const ROUTES = [...PUBLIC_PAGE_LIST.map((page) => page.path), '/no-such-page'];
 const LANDING_JS_GZIP_BUDGET = 150 * 1024;
 const EDITOR_PATTERN = /monaco|editor\.worker|codicon/i;
 

@@ -1,5 +1,11 @@
 import { createRequire } from 'node:module';
-import { THEME_STORAGE_KEY, type Theme } from '@kiln/shared';
+import {
+  PUBLIC_PAGE_LIST,
+  PUBLIC_PAGES,
+  publicPagesOfKind,
+  THEME_STORAGE_KEY,
+  type Theme,
+} from '@kiln/shared';
 import type { Locator, Page } from '@playwright/test';
 import type { AxeResults, Result, RunOptions } from 'axe-core';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './admin-account';
@@ -191,28 +197,18 @@ const closeDialog = async (page: Page) => {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 };
 
-const PUBLIC_PAGES = [
-  '/',
-  '/features',
-  '/pricing',
-  '/templates',
-  '/about',
-  '/use-cases',
-  '/resources',
-  '/support',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/cookies-policy',
+/** The marketing and legal pages, and the 404 page their frame shares. */
+const SITE_PAGES = [
+  ...PUBLIC_PAGE_LIST.filter((page) => page.kind !== 'account').map((page) => page.path),
   '/no-such-page',
 ];
 
-const AUTH_PAGES = [
-  '/login',
-  '/register',
-  '/reset-password',
-  '/reset-password?token=not-a-real-token',
-  '/verify-email',
-  '/verify-email?token=not-a-real-token',
+/** The sign-in panel's pages, and the two that read a token from a link, given a bad one. */
+const ACCOUNT_PAGES = [
+  ...publicPagesOfKind('account').map((page) => page.path),
+  ...[PUBLIC_PAGES.resetPassword, PUBLIC_PAGES.verifyEmail].map(
+    (page) => `${page.path}?token=not-a-real-token`,
+  ),
 ];
 
 for (const theme of THEMES) {
@@ -229,7 +225,7 @@ for (const theme of THEMES) {
 
     test('public pages', async ({ page }) => {
       const audit = new Audit(page, theme);
-      for (const path of PUBLIC_PAGES) {
+      for (const path of SITE_PAGES) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${theme}\\b`));
         await audit.check(path, page.getByRole('heading', { level: 1 }).first());
@@ -271,7 +267,7 @@ for (const theme of THEMES) {
 
     test('sign-in, registration, password reset and verification pages', async ({ page }) => {
       const audit = new Audit(page, theme);
-      for (const path of AUTH_PAGES) {
+      for (const path of ACCOUNT_PAGES) {
         await page.goto(path);
         await audit.check(path, page.getByRole('heading', { level: 1 }).first());
       }

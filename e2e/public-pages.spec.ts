@@ -1,51 +1,63 @@
+import {
+  PUBLIC_PAGE_LIST,
+  PUBLIC_PAGE_NAMES,
+  PUBLIC_PAGES,
+  publicPagesOfKind,
+  type PublicPageName,
+} from '@kiln/shared';
 import { expect, test } from './fixtures';
 
-/** Every public route shows its page, with the counts the product states. */
-const PAGES: { path: string; heading: string; cards?: [testId: string, count: number][] }[] = [
-  { path: '/', heading: 'Build full-stack apps at the speed of thought' },
-  { path: '/login', heading: 'Welcome back' },
-  { path: '/register', heading: 'Create an account' },
-  { path: '/pricing', heading: 'Simple pricing that grows with you', cards: [['plan-card', 3]] },
-  {
-    path: '/features',
+interface PageExpectation {
+  heading: string;
+  cards?: [testId: string, count: number][];
+}
+
+/**
+ * What each public page shows, with the counts the product states. Keyed by the pages' names in
+ * @kiln/shared, so a page added there fails the typecheck until its heading is written here.
+ */
+const EXPECTED: Record<PublicPageName, PageExpectation> = {
+  landing: { heading: 'Build full-stack apps at the speed of thought' },
+  login: { heading: 'Welcome back' },
+  register: { heading: 'Create an account' },
+  pricing: { heading: 'Simple pricing that grows with you', cards: [['plan-card', 3]] },
+  features: {
     heading: 'Everything you need to build, in one browser tab',
     cards: [['feature-card', 10]],
   },
-  { path: '/templates', heading: 'Start from 13+ templates', cards: [['template-card', 14]] },
-  {
-    path: '/use-cases',
+  templates: { heading: 'Start from 13+ templates', cards: [['template-card', 14]] },
+  useCases: {
     heading: 'One workspace, many ways to build',
     cards: [['use-case-card', 6]],
   },
-  {
-    path: '/resources',
+  resources: {
     heading: 'Everything you need to get going',
     cards: [
       ['resource-card', 6],
       ['quick-start-step', 4],
     ],
   },
-  {
-    path: '/support',
+  support: {
     heading: 'How can we help?',
     cards: [
       ['support-channel', 4],
       ['support-faq', 6],
     ],
   },
-  {
-    path: '/about',
+  about: {
     heading: 'Professional tools for every developer',
     cards: [['about-stat', 4]],
   },
-  { path: '/privacy-policy', heading: 'Privacy Policy', cards: [['legal-section', 13]] },
-  { path: '/terms-of-service', heading: 'Terms of Service', cards: [['legal-section', 15]] },
-  { path: '/cookies-policy', heading: 'Cookies Policy', cards: [['legal-section', 10]] },
-  { path: '/verify-email', heading: 'Verify your email' },
-  { path: '/reset-password', heading: 'Reset your password' },
-];
+  privacyPolicy: { heading: 'Privacy Policy', cards: [['legal-section', 13]] },
+  termsOfService: { heading: 'Terms of Service', cards: [['legal-section', 15]] },
+  cookiesPolicy: { heading: 'Cookies Policy', cards: [['legal-section', 10]] },
+  verifyEmail: { heading: 'Verify your email' },
+  resetPassword: { heading: 'Reset your password' },
+};
 
-for (const { path, heading, cards = [] } of PAGES) {
+for (const name of PUBLIC_PAGE_NAMES) {
+  const { path } = PUBLIC_PAGES[name];
+  const { heading, cards = [] } = EXPECTED[name];
   test(`${path} shows its heading`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -54,14 +66,14 @@ for (const { path, heading, cards = [] } of PAGES) {
 }
 
 test('the legal pages name their date and law', async ({ page }) => {
-  for (const path of ['/privacy-policy', '/terms-of-service', '/cookies-policy']) {
+  for (const { path } of publicPagesOfKind('legal')) {
     await page.goto(path);
     await expect(page.getByText('Last updated: October 24, 2025')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   }
-  await page.goto('/terms-of-service');
+  await page.goto(PUBLIC_PAGES.termsOfService.path);
   await expect(page.getByText(/laws? of England and Wales/).first()).toBeVisible();
-  await page.goto('/privacy-policy');
+  await page.goto(PUBLIC_PAGES.privacyPolicy.path);
   await expect(page.getByText(/UK GDPR/).first()).toBeVisible();
 });
 
@@ -124,7 +136,7 @@ test.describe('theme', () => {
 
 test('the phone layout has no sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  for (const { path } of PAGES) {
+  for (const { path } of PUBLIC_PAGE_LIST) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const overflow = await page.evaluate(

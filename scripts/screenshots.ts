@@ -2,32 +2,17 @@
 // sees: npx tsx scripts/screenshots.ts http://127.0.0.1:5000 [out-dir] [route ...]
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { PUBLIC_PAGE_LIST } from '@kiln/shared';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const [baseUrl = 'http://127.0.0.1:5000', outDir = 'screenshots', ...routeArgs] =
   process.argv.slice(2);
+// By default every public page, and the 404 page.
 const routes =
   routeArgs.length > 0
     ? routeArgs
-    : [
-        '/',
-        '/login',
-        '/register',
-        '/pricing',
-        '/features',
-        '/templates',
-        '/use-cases',
-        '/resources',
-        '/support',
-        '/about',
-        '/privacy-policy',
-        '/terms-of-service',
-        '/cookies-policy',
-        '/verify-email',
-        '/reset-password',
-        '/no-such-page',
-      ];
+    : [...PUBLIC_PAGE_LIST.map((page) => page.path), '/no-such-page'];
 const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 375, height: 740 } };
 
 const browser = await chromium.launch(chromiumLaunchOptions);

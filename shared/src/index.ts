@@ -2,6 +2,7 @@ export * from './auth/schemas';
 export * from './constants';
 export * from './errors';
 export * from './plans';
+export * from './public-pages';
 export * from './projects/schemas';
 export * from './templates/catalog';
 export * from './templates/schemas';

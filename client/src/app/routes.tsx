@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPageName } from '@kiln/shared';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { RedirectIfAuthenticated, RequireAuth } from '../components/auth-redirects';
 
@@ -27,19 +28,48 @@ const TermsOfServicePage = page(() => import('../features/legal/terms-of-service
 const CookiesPolicyPage = page(() => import('../features/legal/cookies-policy-page'));
 const NotFoundPage = page(() => import('../components/not-found-page'));
 
-function PublicRoute(path: string, Component: LazyExoticComponent<ComponentType>) {
-  return <Route key={path} path={path} component={Component} />;
+/** The landing page is for visitors: someone signed in goes to their dashboard instead. */
+function SignedOutLanding() {
+  return (
+    <RedirectIfAuthenticated>
+      <LandingPage />
+    </RedirectIfAuthenticated>
+  );
 }
+
+/**
+ * Each public page's component. The paths are @kiln/shared's PUBLIC_PAGES; typed by their names,
+ * this map fails the typecheck when a page is listed there without a component here.
+ */
+const PUBLIC_PAGE_COMPONENTS: Record<PublicPageName, ComponentType> = {
+  landing: SignedOutLanding,
+  features: FeaturesPage,
+  templates: TemplatesPage,
+  useCases: UseCasesPage,
+  pricing: PricingPage,
+  resources: ResourcesPage,
+  about: AboutPage,
+  support: SupportPage,
+  privacyPolicy: PrivacyPolicyPage,
+  termsOfService: TermsOfServicePage,
+  cookiesPolicy: CookiesPolicyPage,
+  login: LoginPage,
+  register: RegisterPage,
+  verifyEmail: VerifyEmailPage,
+  resetPassword: ResetPasswordPage,
+};
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageFallback />}>
       <Switch>
-        <Route path="/">
-          <RedirectIfAuthenticated>
-            <LandingPage />
-          </RedirectIfAuthenticated>
-        </Route>
+        {PUBLIC_PAGE_NAMES.map((name) => (
+          <Route
+            key={name}
+            path={PUBLIC_PAGES[name].path}
+            component={PUBLIC_PAGE_COMPONENTS[name]}
+          />
+        ))}
         <Route path="/dashboard">
           <RequireAuth to="/">
             <DashboardPage />
@@ -60,21 +90,7 @@ export function AppRoutes() {
             <AdminPage />
           </RequireAuth>
         </Route>
-        {PublicRoute('/login', LoginPage)}
-        {PublicRoute('/register', RegisterPage)}
-        {PublicRoute('/verify-email', VerifyEmailPage)}
-        {PublicRoute('/reset-password', ResetPasswordPage)}
-        {PublicRoute('/pricing', PricingPage)}
         <Route path="/subscribe" component={SubscribePage} />
-        {PublicRoute('/features', FeaturesPage)}
-        {PublicRoute('/templates', TemplatesPage)}
-        {PublicRoute('/use-cases', UseCasesPage)}
-        {PublicRoute('/resources', ResourcesPage)}
-        {PublicRoute('/support', SupportPage)}
-        {PublicRoute('/about', AboutPage)}
-        {PublicRoute('/privacy-policy', PrivacyPolicyPage)}
-        {PublicRoute('/terms-of-service', TermsOfServicePage)}
-        {PublicRoute('/cookies-policy', CookiesPolicyPage)}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,15 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DialogRegisterInputSchema,
-  LoginInputSchema,
-  PASSWORD_MIN_DIALOG,
-  type DialogRegisterInput,
-  type LoginInput,
-} from '@kiln/shared';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { FormField } from '../../components/form-field';
-import { Button } from '../../components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -18,11 +7,17 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/toast-store';
-import { messageOf } from '../../lib/api-error';
-import { useLogin, useRegister } from './mutations';
+import { DialogRegisterForm } from './dialog-register-form';
+import { LoginForm, type LoginFormTexts } from './login-form';
 
 export type AuthTab = 'login' | 'register';
+
+const DIALOG_LOGIN_TEXTS: LoginFormTexts = {
+  successDescription: "You've been successfully logged in",
+  failureFallback: 'Invalid email or password',
+  submitLabel: 'Login',
+  pendingLabel: 'Logging in...',
+};
 
 /**
  * The authentication dialog: Login and Register tabs; on success it closes,
@@ -57,7 +52,7 @@ export function AuthDialog({
             <TabsTrigger value="register">Register</TabsTrigger>
           </TabsList>
           <TabsContent value="login">
-            <DialogLoginForm onSuccess={succeed} />
+            <LoginForm idPrefix="dialog-login" texts={DIALOG_LOGIN_TEXTS} onSuccess={succeed} />
           </TabsContent>
           <TabsContent value="register">
             <DialogRegisterForm onSuccess={succeed} />
@@ -65,119 +60,5 @@ export function AuthDialog({
         </Tabs>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function DialogLoginForm({ onSuccess }: { onSuccess: () => void }) {
-  const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginInputSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((input) =>
-    login.mutate(input, {
-      onSuccess: () => {
-        toast({
-          title: 'Welcome back!',
-          description: "You've been successfully logged in",
-          variant: 'success',
-        });
-        form.reset();
-        onSuccess();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Login failed',
-          description: messageOf(error, 'Invalid email or password'),
-          variant: 'destructive',
-        }),
-    }),
-  );
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField
-        id="dialog-login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <FormField
-        id="dialog-login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
-      </Button>
-    </form>
-  );
-}
-
-function DialogRegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const register = useRegister();
-  const form = useForm<DialogRegisterInput>({
-    resolver: zodResolver(DialogRegisterInputSchema),
-    defaultValues: { email: '', password: '', name: '' },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(({ name, ...rest }) =>
-    register.mutate(name ? { ...rest, name } : rest, {
-      onSuccess: () => {
-        toast({
-          title: 'Account created!',
-          description: 'Your account has been successfully created',
-          variant: 'success',
-        });
-        form.reset();
-        onSuccess();
-      },
-      onError: (error) =>
-        toast({
-          title: 'Registration failed',
-          description: messageOf(error, 'Failed to create account'),
-          variant: 'destructive',
-        }),
-    }),
-  );
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <FormField
-        id="dialog-register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
-      <FormField
-        id="dialog-register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        hint={`Must be at least ${PASSWORD_MIN_DIALOG} characters`}
-        required
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        id="dialog-register-name"
-        label="Name (optional)"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <Button type="submit" disabled={register.isPending}>
-        {register.isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
-    </form>
   );
 }

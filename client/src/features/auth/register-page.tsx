@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { messageOf } from '../../lib/api-error';
+import { EmailField, PasswordField } from './account-fields';
 import { AuthShell } from './auth-shell';
-import { useRegister } from './mutations';
+import { useRegisterSubmit } from './use-register-submit';
 
 const RegisterFormSchema = ScreenRegisterInputSchema.extend({
   confirmPassword: z.string().min(1, 'Please confirm your password'),
@@ -18,12 +18,17 @@ type RegisterForm = z.infer<typeof RegisterFormSchema>;
 /** The registration screen: username, confirmation, at least 8 characters (decision 0001). */
 export default function RegisterPage() {
   const [, navigate] = useLocation();
-  const register = useRegister();
   const form = useForm<RegisterForm>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
+  const { submit, isPending } = useRegisterSubmit({
+    successDescription: (user) =>
+      `Welcome to Kiln, ${user.username ?? user.email}! Check your inbox to verify your email.`,
+    reset: () => form.reset(),
+    onSuccess: () => navigate('/dashboard'),
+  });
 
   const onSubmit = form.handleSubmit(({ confirmPassword, ...input }) => {
     if (input.password !== confirmPassword) {
@@ -34,23 +39,7 @@ export default function RegisterPage() {
       });
       return;
     }
-    register.mutate(input, {
-      onSuccess: ({ user }) => {
-        toast({
-          title: 'Account created!',
-          description: `Welcome to Kiln, ${user.username ?? user.email}! Check your inbox to verify your email.`,
-          variant: 'success',
-        });
-        navigate('/dashboard');
-      },
-      onError: (error) => {
-        toast({
-          title: 'Registration failed',
-          description: messageOf(error, 'Failed to create account'),
-          variant: 'destructive',
-        });
-      },
-    });
+    submit(input);
   });
 
   return (
@@ -68,36 +57,23 @@ export default function RegisterPage() {
           error={errors.username?.message}
           {...form.register('username')}
         />
-        <FormField
-          id="register-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <FormField
+        <EmailField id="register-email" error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
           id="register-password"
-          label="Password"
-          type="password"
           autoComplete="new-password"
           hint="At least 8 characters"
-          required
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <FormField
+        <PasswordField
           id="register-confirm-password"
           label="Confirm Password"
-          type="password"
           autoComplete="new-password"
-          required
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        <Button type="submit" disabled={register.isPending} className="w-full">
-          {register.isPending ? 'Creating account...' : 'Create account'}
+        <Button type="submit" disabled={isPending} className="w-full">
+          {isPending ? 'Creating account...' : 'Create account'}
         </Button>
       </form>
       <p className="text-muted-foreground mt-6 text-center text-sm">

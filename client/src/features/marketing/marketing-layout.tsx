@@ -1,19 +1,15 @@
 import { Menu, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { COPYRIGHT_YEAR } from '@kiln/shared';
+import { COPYRIGHT_YEAR, PUBLIC_PAGES, publicPagesOfKind } from '@kiln/shared';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/session';
 
-const NAV = [
-  { href: '/features', label: 'Features' },
-  { href: '/templates', label: 'Templates' },
-  { href: '/use-cases', label: 'Use Cases' },
-  { href: '/pricing', label: 'Pricing' },
-  { href: '/resources', label: 'Resources' },
-];
+const { features, templates, useCases, pricing, resources, about, support, login } = PUBLIC_PAGES;
+
+const NAV = [features, templates, useCases, pricing, resources];
 
 /** Header of the marketing pages: Get Started goes to /register. */
 export function MarketingHeader() {
@@ -25,8 +21,8 @@ export function MarketingHeader() {
         <Logo />
         <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
           {NAV.map((item) => (
-            <Button key={item.href} asChild variant="ghost" size="sm">
-              <Link href={item.href}>{item.label}</Link>
+            <Button key={item.path} asChild variant="ghost" size="sm">
+              <Link href={item.path}>{item.label}</Link>
             </Button>
           ))}
         </nav>
@@ -39,7 +35,7 @@ export function MarketingHeader() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
-                <Link href="/login">Sign In</Link>
+                <Link href={login.path}>{login.label}</Link>
               </Button>
               <Button asChild size="sm">
                 <Link href="/register">Get Started</Link>
@@ -61,18 +57,16 @@ export function MarketingHeader() {
       </div>
       {open && (
         <nav id="mobile-nav" aria-label="Main" className="border-t px-4 py-2 md:hidden">
-          {[...NAV, ...(isAuthenticated ? [] : [{ href: '/login', label: 'Sign In' }])].map(
-            (item) => (
-              <Link
-                key={item.href}
-                href={item.href}
-                onClick={() => setOpen(false)}
-                className="hover:bg-muted block rounded-md px-3 py-2 text-sm font-medium"
-              >
-                {item.label}
-              </Link>
-            ),
-          )}
+          {[...NAV, ...(isAuthenticated ? [] : [login])].map((item) => (
+            <Link
+              key={item.path}
+              href={item.path}
+              onClick={() => setOpen(false)}
+              className="hover:bg-muted block rounded-md px-3 py-2 text-sm font-medium"
+            >
+              {item.label}
+            </Link>
+          ))}
         </nav>
       )}
     </header>
@@ -80,31 +74,9 @@ export function MarketingHeader() {
 }
 
 const FOOTER_COLUMNS = [
-  {
-    title: 'Product',
-    links: [
-      { href: '/features', label: 'Features' },
-      { href: '/templates', label: 'Templates' },
-      { href: '/pricing', label: 'Pricing' },
-      { href: '/use-cases', label: 'Use Cases' },
-    ],
-  },
-  {
-    title: 'Company',
-    links: [
-      { href: '/about', label: 'About' },
-      { href: '/resources', label: 'Resources' },
-      { href: '/support', label: 'Support' },
-    ],
-  },
-  {
-    title: 'Legal',
-    links: [
-      { href: '/privacy-policy', label: 'Privacy Policy' },
-      { href: '/terms-of-service', label: 'Terms of Service' },
-      { href: '/cookies-policy', label: 'Cookies Policy' },
-    ],
-  },
+  { title: 'Product', links: [features, templates, pricing, useCases] },
+  { title: 'Company', links: [about, resources, support] },
+  { title: 'Legal', links: publicPagesOfKind('legal') },
 ];
 
 export function MarketingFooter() {
@@ -122,8 +94,8 @@ export function MarketingFooter() {
             <h2 className="text-sm font-semibold">{column.title}</h2>
             {column.links.map((link) => (
               <Link
-                key={link.href}
-                href={link.href}
+                key={link.path}
+                href={link.path}
                 className="text-muted-foreground hover:text-foreground text-sm"
               >
                 {link.label}

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+// The account forms where people meet them: the one LoginForm on the sign-in screen and in the
+// landing page's dialog, and the two registration forms' shared submission (useRegisterSubmit).
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthDialog } from './auth-dialog';
+import {
+  expectToast,
+  fillAndSubmit,
+  heldAnswer,
+  kilnRefusal,
+  proxyPage,
+  renderAt,
+  resetAuthHarness,
+  signedIn,
+  stubAuthApi,
+  valueOf,
+} from './auth-form-harness';
+import LoginPage from './login-page';
+import RegisterPage from './register-page';
+
+afterEach(resetAuthHarness);
+
+/** The one LoginForm in its two places, with the words and ids each must keep. */
+const USES = [
+  {
+    place: 'the sign-in screen',
+    render: () => renderAt('/login?redirect=/editor/p1', <LoginPage />),
+    idPrefix: 'login',
+    submit: 'Sign in',
+    pending: 'Signing in...',
+    welcome: 'Successfully logged in',
+    fallback: 'Login failed',
+    destination: '/editor/p1',
+    passwordResetLink: '/reset-password',
+  },
+  {
+    place: 'the landing page dialog',
+    render: () =>
+      renderAt('/', <AuthDialog open tab="login" onOpenChange={() => {}} onTabChange={() => {}} />),
+    idPrefix: 'dialog-login',
+    submit: 'Login',
+    pending: 'Logging in...',
+    welcome: "You've been successfully logged in",
+    fallback: 'Invalid email or password',
+    destination: '/dashboard',
+    passwordResetLink: undefined,
+  },
+];
+
+const CREDENTIALS = { Email: 'ada@example.com', Password: 'secret-password' };
+
+describe.each(USES)('the login form on $place', (use) => {
+  it('names its fields by its prefix, and links a forgotten password on the screen only', () => {
+    stubAuthApi(signedIn);
+    use.render();
+    expect(screen.getByLabelText('Email').id).toBe(`${use.idPrefix}-email`);
+    expect(screen.getByLabelText('Password').id).toBe(`${use.idPrefix}-password`);
+    const forgotten = screen.queryByRole('link', { name: 'Forgot password?' });
+    expect(forgotten?.getAttribute('href')).toBe(use.passwordResetLink);
+  });
+
+  it('signs in, welcomes, empties its fields and moves on', async () => {
+    const { answer, release } = heldAnswer();
+    const sent = stubAuthApi(answer);
+    const history = use.render();
+    fillAndSubmit(CREDENTIALS, use.submit);
+    const waiting = await screen.findByRole('button', { name: use.pending });
+    expect(waiting.hasAttribute('disabled')).toBe(true);
+
+    await release(signedIn());
+    await waitFor(() => expect(history.at(-1)).toBe(use.destination));
+    expect(sent).toEqual([{ email: 'ada@example.com', password: 'secret-password' }]);
+    expect(valueOf('Email')).toBe('');
+    await expectToast({ title: 'Welcome back!', description: use.welcome, variant: 'success' });
+  });
+
+  it("says the server's sentence when Kiln refuses", async () => {
+    stubAuthApi(() => kilnRefusal(429, 'RATE_LIMITED', 'Too many attempts, try again later'));
+    use.render();
+    fillAndSubmit(CREDENTIALS, use.submit);
+    const description = 'Too many attempts, try again later';
+    await expectToast({ title: 'Login failed', description, variant: 'destructive' });
+    expect(screen.getByRole('button', { name: use.submit }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('falls back to its own words when the answer is not Kiln’s', async () => {
+    stubAuthApi(proxyPage);
+    use.render();
+    fillAndSubmit(CREDENTIALS, use.submit);
+    await expectToast({ title: 'Login failed', description: use.fallback, variant: 'destructive' });
+  });
+});
+
+interface RegistrationForm {
+  place: string;
+  render: () => string[];
+  /** Each field's label and what is typed into it. */
+  fields: Record<string, string>;
+  payload: Record<string, string>;
+  submit: string;
+  welcome: string;
+}
+
+/**
+ * The two registration forms share their submission (useRegisterSubmit) and keep their own
+ * fields and payloads (decision 0001).
+ */
+const FORMS: RegistrationForm[] = [
+  {
+    place: 'the registration screen',
+    render: () => renderAt('/register', <RegisterPage />),
+    fields: {
+      Username: 'ada',
+      Email: 'ada@example.com',
+      Password: 'long-password',
+      'Confirm Password': 'long-password',
+    },
+    payload: { username: 'ada', email: 'ada@example.com', password: 'long-password' },
+    submit: 'Create account',
+    welcome: 'Welcome to Kiln, ada! Check your inbox to verify your email.',
+  },
+  {
+    place: 'the landing page dialog',
+    render: () =>
+      renderAt(
+        '/',
+        <AuthDialog open tab="register" onOpenChange={() => {}} onTabChange={() => {}} />,
+      ),
+    // The name is optional: left empty, it is left out of the payload.
+    fields: { Email: 'ada@example.com', Password: 'short1' },
+    payload: { email: 'ada@example.com', password: 'short1' },
+    submit: 'Create Account',
+    welcome: 'Your account has been successfully created',
+  },
+];
+
+describe.each(FORMS)('registering on $place', (form) => {
+  it('sends its own payload, welcomes, empties its fields and goes to the dashboard', async () => {
+    const { answer, release } = heldAnswer();
+    const sent = stubAuthApi(answer);
+    const history = form.render();
+    fillAndSubmit(form.fields, form.submit);
+    const waiting = await screen.findByRole('button', { name: 'Creating account...' });
+    expect(waiting.hasAttribute('disabled')).toBe(true);
+
+    await release(signedIn());
+    await waitFor(() => expect(history.at(-1)).toBe('/dashboard'));
+    expect(sent).toEqual([form.payload]);
+    expect(valueOf('Email')).toBe('');
+    await expectToast({ title: 'Account created!', description: form.welcome, variant: 'success' });
+  });
+
+  it("says the server's sentence when Kiln refuses, keeping what was typed", async () => {
+    const description = 'An account with this email already exists';
+    stubAuthApi(() => kilnRefusal(409, 'EMAIL_TAKEN', description));
+    form.render();
+    fillAndSubmit(form.fields, form.submit);
+    await expectToast({ title: 'Registration failed', description, variant: 'destructive' });
+    expect(valueOf('Email')).toBe('ada@example.com');
+  });
+
+  it('falls back to its own words when the answer is not Kiln’s', async () => {
+    stubAuthApi(proxyPage);
+    form.render();
+    fillAndSubmit(form.fields, form.submit);
+    const description = 'Failed to create account';
+    await expectToast({ title: 'Registration failed', description, variant: 'destructive' });
+  });
+});
