@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
 import { kebabCaseFileNames } from './scripts/lint/kebab-case-file-names.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+/** The names of a folder's files and folders. */
+const filesOf = (dir) => readdirSync(path.join(root, dir));
 const foldersOf = (dir) =>
   readdirSync(path.join(root, dir), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -35,6 +37,7 @@ const throughPublicEntries = (parent, entries, message) =>
 
 const SERVER_MODULES = 'server/src/modules';
 const CLIENT_FEATURES = 'client/src/features';
+const CLIENT_APP = 'client/src/app';
 
 export default tseslint.config(
   {
@@ -131,6 +134,16 @@ export default tseslint.config(
               target: './client/src/features',
               from: './client/src/app',
               message: 'The app composes the features; a feature never imports it.',
+            },
+            // The app composes features through their index.ts; only the pages (app/routes.tsx
+            // and app/pages/) load a page's own module, so that each page is a chunk of its own.
+            {
+              target: filesOf(CLIENT_APP)
+                .filter((name) => name !== 'routes.tsx' && name !== 'pages')
+                .map((name) => `./${CLIENT_APP}/${name}`),
+              from: `./${CLIENT_FEATURES}`,
+              except: foldersOf(CLIENT_FEATURES).map((name) => `./${name}/index.ts`),
+              message: 'The app uses a feature through its index.ts (pages excepted).',
             },
             // Features do not import features: app/ composes them, handing one's piece to
             // another as a prop or slot; what several need goes to lib/ or components/.

@@ -25,6 +25,16 @@ describe('the boundaries lint enforces', () => {
     ['a feature imports another through its index', 'client/src/features/editor/x.ts', '../exec'],
     ['a nested file imports another feature', 'client/src/features/ai/api/x.ts', '../../agents'],
     ['client lib imports a feature', 'client/src/lib/x.ts', '../features/auth'],
+    [
+      'the workspace reaches into a feature',
+      'client/src/app/workspace/x.ts',
+      '../../features/exec/use-run',
+    ],
+    [
+      'the app shell reaches into a feature',
+      'client/src/app/app.tsx',
+      '../features/auth/mutations',
+    ],
     ['a module reaches into another', 'server/src/modules/ai/x.ts', '../files/service'],
     ['a module reads tables through db/schema', 'server/src/modules/ai/x.ts', '../../db/schema'],
     ['server lib imports a module', 'server/src/lib/x.ts', '../modules/auth'],
@@ -41,6 +51,13 @@ describe('the boundaries lint enforces', () => {
   it.each([
     ['a feature uses its own files', 'client/src/features/editor/x.ts', './dialogs/shortcuts'],
     ['the app composes a feature through its index', 'client/src/app/x.ts', '../features/exec'],
+    [
+      'the workspace composes a feature through its index',
+      'client/src/app/workspace/x.ts',
+      '../../features/exec',
+    ],
+    ['a page loads its own module', 'client/src/app/pages/x.tsx', '../../features/billing/x'],
+    ['the routes load a page module', 'client/src/app/routes.tsx', '../features/auth/login-page'],
     ['a feature uses client lib', 'client/src/features/editor/x.ts', '../../lib/request'],
     ['a module uses another through its index', 'server/src/modules/ai/x.ts', '../files'],
     ['a module uses its own files', 'server/src/modules/ai/x.ts', './usage'],
