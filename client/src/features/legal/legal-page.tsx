@@ -1,7 +1,7 @@
 import { Home } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { COPYRIGHT_YEAR } from '@kiln/shared';
+import { COPYRIGHT_YEAR, publicPagesOfKind } from '@kiln/shared';
 import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
@@ -13,30 +13,10 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** The operator named in all three policies. */
-export const LEGAL_ENTITY = 'Kiln Technologies Ltd';
-
-export const CONTACT_EMAILS = {
-  privacy: 'privacy@kiln.dev',
-  legal: 'legal@kiln.dev',
-  support: 'support@kiln.dev',
-} as const;
-
-export const LEGAL_PAGES = [
-  { href: '/privacy-policy', label: 'Privacy Policy' },
-  { href: '/terms-of-service', label: 'Terms of Service' },
-  { href: '/cookies-policy', label: 'Cookies Policy' },
-] as const;
-
-/** A mailto link for one of the contact addresses. */
-export function Email({ address }: { address: string }) {
-  return <a href={`mailto:${address}`}>{address}</a>;
-}
-
-/** A link to the UK Information Commissioner's Office, the supervisory authority. */
-export function IcoLink() {
-  return <a href="https://ico.org.uk">ico.org.uk</a>;
-}
+export const LEGAL_PAGES = publicPagesOfKind('legal').map(({ path, label }) => ({
+  href: path,
+  label,
+}));
 
 /** Anchor ids come from the titles, so links such as /privacy-policy#cookies stay stable. */
 function sectionId(title: string) {
@@ -48,8 +28,8 @@ function sectionId(title: string) {
 }
 
 /**
- * Typography for the policy text. There is no typography plugin, so the section bodies
- * (plain p, ul, ol, h3, a, strong) are styled from here and stay free of classes.
+ * Typography for the policy text. There is no typography plugin, so the section bodies, plain
+ * elements rendered from Markdown (p, ul, ol, h3, a, strong, code), are styled from here.
  */
 const PROSE = cn(
   'mt-4 space-y-4 leading-7 text-pretty sm:leading-8',
@@ -70,7 +50,7 @@ export function LegalPage({
   sections,
 }: {
   title: string;
-  /** Shown as 'Last updated: …'; the pages pass LEGAL_LAST_UPDATED. */
+  /** Shown as 'Last updated: …'; the policies pass LEGAL_LAST_UPDATED. */
   lastUpdated: string;
   intro?: ReactNode;
   sections: readonly LegalSection[];
