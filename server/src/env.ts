@@ -100,6 +100,7 @@ const EnvSchema = z.object({
   INSTALL_CONCURRENCY: positiveInt(2),
   PROJECT_MAX_MB: z.coerce.number().positive().optional(),
   PROJECT_MAX_FILES: z.coerce.number().int().positive().optional(),
+  DISK_FREE_WARNING_MB: positiveInt(1024),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -353,6 +354,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: `unset (each plan's own: ${planStorage('entries')})`,
     description:
       "Lowers every plan's files and folders per project to this many; never raises a plan's. A write past it is refused whole.",
+  },
+  DISK_FREE_WARNING_MB: {
+    default: '`1024`',
+    description:
+      "Free space on `DATA_DIR`'s disk below which `/api/health` warns (`disk.ok` false). A write that finds the disk full is refused with 507 and changes nothing.",
   },
   STRIPE_SECRET_KEY: {
     default: 'unset (checkout answers 503)',

@@ -37,6 +37,11 @@ export const ERROR_STATUS = {
   /** A file or project needs a language runtime this server lacks (or has too old a version of). */
   RUNTIME_MISSING: 503,
   AI_NOT_CONFIGURED: 503,
+  /**
+   * The server's disk (its database's, or DATA_DIR's) has no room for the change, which was not
+   * made; it goes through once space is freed.
+   */
+  DISK_FULL: 507,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

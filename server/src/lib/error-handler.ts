@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@kiln/shared';
 import { AppError } from './app-error';
+import { DISK_FULL_MESSAGE, isDiskFull } from './disk-full';
 import { describeIssues } from './validation';
 
 /**
@@ -34,6 +35,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type) are safe to explain.
       return reply.status(error.statusCode).send(body(error.message, 'VALIDATION_FAILED'));
+    }
+    if (isDiskFull(error)) {
+      // Nothing was written; the same request succeeds once space is freed.
+      request.log.error({ err: error }, 'the disk is full');
+      return reply.status(507).send(body(DISK_FULL_MESSAGE, 'DISK_FULL'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('Something went wrong on our side', 'INTERNAL'));

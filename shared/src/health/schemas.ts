@@ -52,6 +52,16 @@ export const HealthSchema = z.object({
   }),
   /** Every runtime Kiln looks for, found or not, in RUNTIME_NAMES order. */
   runtimes: z.array(RuntimeStatusSchema),
+  /**
+   * Free space on DATA_DIR's disk (the embedded database, workspaces, installs): `ok` is false
+   * under DISK_FREE_WARNING_MB, a warning before writes start failing with 507. It does not
+   * make the status degraded: the instance still serves reads and can be given room.
+   */
+  disk: z.object({
+    freeMb: z.number().nullable(),
+    warningBelowMb: z.number(),
+    ok: z.boolean(),
+  }),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof HealthSchema>;

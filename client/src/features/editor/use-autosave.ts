@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api-error';
-import { quotaRefusal } from '../../lib/quota-refusal';
+import { storageRefusal } from '../../lib/storage-refusal';
 import { fileContentQueryKey, filesQueryKey, getFileContent, saveFile, storeFile } from './api';
 import { loadDrafts, storeDrafts, type Drafts } from './drafts';
 import type { SaveState } from './save-status';
@@ -128,8 +128,8 @@ export function useAutosave(
     if (outcomes.includes('failed')) {
       setState('unsaved');
       // Out of room, the edits stay in this browser and are tried again like any failed save,
-      // so they go through once files are deleted (or the plan upgraded).
-      const full = quotaRefusal(lastFailure.current);
+      // so they go through once files are deleted, the plan upgraded or the server given room.
+      const full = storageRefusal(lastFailure.current);
       if (!full) toast({ title: 'Failed to save file.', variant: 'destructive' });
       else if (!toldFull.current) toast({ ...full, variant: 'destructive' });
       toldFull.current = full !== null;

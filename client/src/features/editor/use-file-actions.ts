@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
 import { createFile, deleteFile, filesQueryKey, moveFile, uploadFiles } from './api';
-import { quotaRefusal } from '../../lib/quota-refusal';
+import { storageRefusal } from '../../lib/storage-refusal';
 import type { UploadEntry } from './dropped-files';
 
 const isAtOrInside = (path: string, folder: string) =>
@@ -36,7 +36,7 @@ export function useFileActions(options: {
         return await work();
       } catch (error) {
         toast({
-          ...(quotaRefusal(error) ?? {
+          ...(storageRefusal(error) ?? {
             title: failure.title,
             description: messageOf(error, failure.description ?? ''),
           }),

@@ -56,6 +56,16 @@ describe('GET /api/health', () => {
     for (const runtime of runtimes) expect(runtime.available).toBe(runtime.version !== null);
   });
 
+  it("reports the free space of DATA_DIR's disk against the warning threshold", async () => {
+    const { disk } = HealthSchema.parse((await new TestClient(t.app).get('/api/health')).json());
+    const stats = fs.statfsSync(t.dataDir);
+    const freeMb = Math.floor((stats.bavail * stats.bsize) / (1024 * 1024));
+    expect(disk.warningBelowMb).toBe(1024);
+    // Other tests write meanwhile: within a few megabytes.
+    expect(Math.abs((disk.freeMb ?? 0) - freeMb)).toBeLessThan(64);
+    expect(disk.ok).toBe(freeMb >= 1024);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await new TestClient(t.app).get('/api/does-not-exist');
     expect(response.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 // The health module's public entry: GET /api/health, for operators and load balancers.
 import type { RuntimeStatus } from '@kiln/shared';
 import type { DatabaseHandle } from '../../db/client';
+import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/job';
 import { defineModule } from '../../lib/kiln-module';
 import type { Sandbox } from '../../sandbox/types';
@@ -9,6 +10,7 @@ import type { Workspaces } from '../workspaces';
 import { registerHealthRoutes } from './routes';
 
 export const healthModule = defineModule<{
+  env: Pick<Env, 'DATA_DIR' | 'DISK_FREE_WARNING_MB'>;
   database: DatabaseHandle;
   mailer: Mailer;
   sandbox: Sandbox;
@@ -17,7 +19,7 @@ export const healthModule = defineModule<{
   workspaces: Workspaces;
 }>({
   name: 'health',
-  register(app, { database, mailer, sandbox, jobs, runtimes, workspaces }) {
+  register(app, { env, database, mailer, sandbox, jobs, runtimes, workspaces }) {
     registerHealthRoutes(app, {
       database,
       mailTransport: mailer.transport,
@@ -25,6 +27,7 @@ export const healthModule = defineModule<{
       jobs,
       runtimes,
       workspaceProblem: () => workspaces.problem(),
+      disk: { dir: env.DATA_DIR, warningBelowMb: env.DISK_FREE_WARNING_MB },
     });
   },
 });

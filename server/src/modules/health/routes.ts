@@ -4,6 +4,7 @@ import { HealthSchema, type RuntimeStatus } from '@kiln/shared';
 import type { DatabaseHandle } from '../../db/client';
 import type { JobCounts, JobQueue } from '../../jobs/job';
 import type { Sandbox } from '../../sandbox/types';
+import { diskSpace } from './disk-space';
 
 export function registerHealthRoutes(
   fastify: FastifyInstance,
@@ -16,6 +17,8 @@ export function registerHealthRoutes(
     runtimes: Promise<readonly RuntimeStatus[]>;
     /** What keeps sandboxes from the workspaces, with the fix (modules/workspaces). */
     workspaceProblem: () => Promise<string | null>;
+    /** DATA_DIR's disk, and the free space under which it warns. */
+    disk: { dir: string; warningBelowMb: number };
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -50,6 +53,7 @@ export function registerHealthRoutes(
           failed: counts?.failed ?? null,
         },
         runtimes: [...runtimes],
+        disk: await diskSpace(deps.disk.dir, deps.disk.warningBelowMb),
         uptimeSeconds: Math.round(process.uptime()),
       });
     },
