@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { buildContext } from './app/context';
 import { installHttp } from './app/http';
 import { modulesFor } from './app/modules';
+import { OneLineRequestLog } from './lib/request-log';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { serveClientApp } from './lib/client-app';
@@ -43,6 +44,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(env, options.logStream),
     trustProxy: env.TRUST_PROXY,
+    logController: new OneLineRequestLog(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

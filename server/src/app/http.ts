@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyWebsocket from '@fastify/websocket';
 import { TERMINAL_LIMITS } from '@kiln/shared';
@@ -10,6 +9,7 @@ import { installSessionHook, sessionPolicyFrom } from '../modules/auth';
 import { STRIPE_WEBHOOK_PATH, stripeSettingsFrom } from '../modules/billing';
 import { previewFrameSource } from '../modules/preview';
 import type { AppContext } from './context';
+import { installSecurityHeaders } from './security-headers';
 
 /**
  * What every request goes through before its route: security headers, cookies, rate limits,
@@ -27,7 +27,7 @@ export async function installHttp(
         connectSrc: ['https://api.stripe.com'],
       }
     : { scriptSrc: [], frameSrc: [], connectSrc: [] };
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { openPglite } from './pglite';
+import { forDrizzle } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await fs.chmod(target.dataDir, 0o700);
     }
     const client = openPglite(target.dataDir, target.copyOf);
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: await forDrizzle(client), schema });
     await migratePglite(db, { migrationsFolder: folder });
     return {
       db: db as unknown as Database,

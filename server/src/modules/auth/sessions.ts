@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { sessions, type SessionRow } from './tables';
 import { users, type UserRow } from '../users/tables';
 import { createToken, hashToken } from '../../lib/tokens';
@@ -40,6 +41,17 @@ export async function createSession(options: {
   return { token, session };
 }
 
+/** Every signed-in request asks it (modules/auth/session-hook.ts), so it is prepared once. */
+function sessionUserQuery(db: DbOrTx, name: string) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare(name);
+}
+
 /** The user behind a cookie token, or null when it is unknown, idle too long or past its end. */
 export async function getSessionUser(options: {
   db: DbOrTx;
@@ -47,12 +59,9 @@ export async function getSessionUser(options: {
   policy: SessionPolicy;
 }): Promise<{ session: SessionRow; user: UserRow } | null> {
   const id = hashToken(options.token);
-  const [row] = await options.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await preparedFor(options.db, 'kiln_session_user', sessionUserQuery).execute({
+    id,
+  });
   if (!row) return null;
   const now = Date.now();
   const idleSince = row.session.lastSeenAt.getTime();

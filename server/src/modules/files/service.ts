@@ -3,6 +3,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { fromHex, selectBytea } from '../../db/bytea';
 import type { Database, DbOrTx } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { files } from './tables';
 import { projects } from '../projects/tables';
 import { AppError } from '../../lib/app-error';
@@ -174,12 +175,26 @@ export async function getFileByPath(options: {
   projectId: string;
   path: string;
 }): Promise<FileView | null> {
-  const [row] = await options.db
+  const [row] = await preparedFor(options.db, 'kiln_file_by_path', fileByPathQuery).execute({
+    projectId: options.projectId,
+    path: options.path,
+  });
+  return row ?? null;
+}
+
+/** The editor opens a file by its path on every switch of tab, so the read is prepared once. */
+function fileByPathQuery(db: DbOrTx, name: string) {
+  return db
     .select(fileColumns)
     .from(files)
-    .where(and(eq(files.projectId, options.projectId), eq(files.path, options.path)))
-    .limit(1);
-  return row ?? null;
+    .where(
+      and(
+        eq(files.projectId, sql.placeholder('projectId')),
+        eq(files.path, sql.placeholder('path')),
+      ),
+    )
+    .limit(1)
+    .prepare(name);
 }
 
 /** A file's bytes with its type, for the raw route (images in the editor). */

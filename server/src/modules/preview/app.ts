@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { Env } from '../../env';
 import { loadSecretKey } from '../../lib/secret-key';
 import { mimeTypeFromName } from '../../lib/file-types';
+import { OneLineRequestLog } from '../../lib/request-log';
 import { CONSOLE_SCRIPT, CONSOLE_SCRIPT_PATH, injectConsoleScript } from './console-script';
 import { createAccessGenerations } from './access-generations';
 import { installDevServerProxy, type DevServerLookup } from './dev-proxy';
@@ -52,6 +53,7 @@ export async function buildPreviewApp(options: BuildPreviewAppOptions): Promise<
     trustProxy: env.TRUST_PROXY,
     // The token alone is ~120 characters, and the file path follows it.
     routerOptions: { maxParamLength: 4096 },
+    logController: new OneLineRequestLog(),
     // A malformed URL is answered before any hook runs, so it gets the headers here.
     frameworkErrors: (_error, _request, reply) =>
       sendPage(reply.headers(headers), 400, 'Bad request', 'This address is not valid.'),

@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { ProjectRole } from '@kiln/shared';
 import type { DbOrTx } from '../../db/client';
+import { preparedFor } from '../../db/prepared';
 import { projectMembers } from '../members/tables';
 import { projects, type ProjectRow } from './tables';
 import { forbidden, notFound } from '../../lib/app-error';
@@ -28,6 +29,26 @@ export interface ProjectAccess {
   role: ProjectRole;
 }
 
+/** Every call about a project asks it, so it is prepared once (db/prepared.ts). */
+function projectAccessQuery(db: DbOrTx, name: string) {
+  const userId = sql.placeholder('userId');
+  return db
+    .select({ project: projects, memberRole: projectMembers.role })
+    .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)),
+    )
+    .where(
+      and(
+        eq(projects.id, sql.placeholder('projectId')),
+        or(eq(projects.ownerId, userId), sql`${projectMembers.userId} is not null`),
+      ),
+    )
+    .limit(1)
+    .prepare(name);
+}
+
 /**
  * The project and the person's role in it, or null when they are neither its owner nor a member.
  * The one query every access check of a project goes through.
@@ -38,20 +59,10 @@ export async function findProjectAccess(options: {
   projectId: string;
 }): Promise<ProjectAccess | null> {
   if (!isUuid(options.projectId)) return null;
-  const [row] = await options.db
-    .select({ project: projects, memberRole: projectMembers.role })
-    .from(projects)
-    .leftJoin(
-      projectMembers,
-      and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, options.userId)),
-    )
-    .where(
-      and(
-        eq(projects.id, options.projectId),
-        or(eq(projects.ownerId, options.userId), sql`${projectMembers.userId} is not null`),
-      ),
-    )
-    .limit(1);
+  const [row] = await preparedFor(options.db, 'kiln_project_access', projectAccessQuery).execute({
+    userId: options.userId,
+    projectId: options.projectId,
+  });
   if (!row) return null;
   const role: ProjectRole =
     row.project.ownerId === options.userId ? 'owner' : (row.memberRole ?? 'viewer');
