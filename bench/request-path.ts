@@ -5,7 +5,8 @@
 // process's folder, so they never run at once); the table gives the median requests per second of
 // each and their ratio, on PGlite and on PostgreSQL. Goal: every route at 1.0x its anchor or more.
 // Run: npm run build && npm run request-path -w bench
-//   POSTGRES_URL overrides the server (default 127.0.0.1:5432/test); ROUNDS (3) and SECONDS (5).
+//   POSTGRES_URL overrides the server (default 127.0.0.1:5432/test); ROUNDS (3) and SECONDS (5);
+//   DATABASES=pglite or postgres measures one of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -14,7 +15,14 @@ import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from './lib/direct-app';
-import { BenchClient, printTable, repoRoot, startServer, type RunningServer } from './lib/server';
+import {
+  BenchClient,
+  printTable,
+  processCpuMs,
+  repoRoot,
+  startServer,
+  type RunningServer,
+} from './lib/server';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -31,6 +39,8 @@ interface Seeded {
 
 interface Target {
   baseUrl: string;
+  /** The server's process, whose CPU time per request the table shows. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -99,6 +109,7 @@ async function startAnchor(database: Record<string, string>): Promise<Target> {
   }
   return {
     baseUrl,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -106,17 +117,23 @@ async function startAnchor(database: Record<string, string>): Promise<Target> {
   };
 }
 
-/** Requests per second of one route for `seconds`; any answer but a 200 stops the benchmark. */
-async function load(baseUrl: string, url: string, cookie: string, seconds: number) {
+/**
+ * Requests per second of one route for `seconds`, and the server's CPU time per request (its
+ * own work, the database's aside); any answer but a 200 stops the benchmark.
+ */
+async function load(target: Target, url: string, cookie: string, seconds: number) {
+  const cpuBefore = await processCpuMs(target.pid);
   const result = await autocannon({
-    url: `${baseUrl}${url}`,
+    url: `${target.baseUrl}${url}`,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { cookie },
   });
+  const cpuMs = (await processCpuMs(target.pid)) - cpuBefore;
   const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${baseUrl}${url}: ${failed} of ${result.requests.total} failed`);
-  return result.requests.average;
+  if (failed > 0)
+    throw new Error(`${target.baseUrl}${url}: ${failed} of ${result.requests.total} failed`);
+  return { perSecond: result.requests.average, cpuMicros: (cpuMs * 1000) / result.requests.total };
 }
 
 const median = (values: number[]) => {
@@ -159,7 +176,8 @@ async function measureDatabase(options: {
   seeded: Seeded;
 }) {
   const { seeded } = options;
-  const samples = new Map<string, { kiln: number[]; anchor: number[] }>();
+  type Sample = { perSecond: number; cpuMicros: number };
+  const samples = new Map<string, { kiln: Sample[]; anchor: Sample[] }>();
   for (const route of routes(seeded)) samples.set(route.name, { kiln: [], anchor: [] });
   const answers = { kiln: new Map<string, string>(), anchor: new Map<string, string>() };
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -171,9 +189,10 @@ async function measureDatabase(options: {
         if (round === 0) answers[side] = await answersOf(target, seeded);
         for (const route of routes(seeded)) {
           // A second of warm-up first: the JIT and the connections, on both sides alike.
-          await load(target.baseUrl, route.url, seeded.cookie, 1);
-          const perSecond = await load(target.baseUrl, route.url, seeded.cookie, SECONDS);
-          samples.get(route.name)?.[side].push(perSecond);
+          await load(target, route.url, seeded.cookie, 1);
+          samples
+            .get(route.name)
+            ?.[side].push(await load(target, route.url, seeded.cookie, SECONDS));
         }
       } finally {
         await target.stop();
@@ -183,14 +202,18 @@ async function measureDatabase(options: {
     console.log(`${options.label}: round ${round + 1} of ${ROUNDS} done`);
   }
   return [...samples].map(([name, { kiln, anchor }]) => {
-    const ratio = median(kiln) / median(anchor);
+    const perSecond = (of: Sample[]) => median(of.map((sample) => sample.perSecond));
+    const cpu = (of: Sample[]) => Math.round(median(of.map((sample) => sample.cpuMicros)));
+    const ratio = perSecond(kiln) / perSecond(anchor);
     return [
       options.label,
       name,
-      Math.round(median(kiln)),
-      Math.round(median(anchor)),
+      Math.round(perSecond(kiln)),
+      Math.round(perSecond(anchor)),
       `${ratio.toFixed(2)}x`,
       ratio >= 1 ? 'met' : 'not met',
+      cpu(kiln),
+      cpu(anchor),
     ];
   });
 }
@@ -245,7 +268,11 @@ async function onPostgres() {
 /** Kiln as it runs by default: request lines logged at info (to /dev/null here). */
 const KILN_ENV = { LOG_LEVEL: 'info' };
 
-const rows = [...(await onPglite()), ...(await onPostgres())];
+const databases = (process.env.DATABASES ?? 'pglite,postgres').split(',');
+const rows = [
+  ...(databases.includes('pglite') ? await onPglite() : []),
+  ...(databases.includes('postgres') ? await onPostgres() : []),
+];
 console.log(
   `\n${ROUNDS} interleaved rounds of ${SECONDS} s per route and side, ${CONNECTIONS} connections, ` +
     `load average ${os

@@ -68,6 +68,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   SESSION_IDLE_HOURS: positiveInt(24 * 7),
   SESSION_MAX_DAYS: positiveInt(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).optional().default(5),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(30),
   LOGIN_FAILURES_PER_ACCOUNT: positiveInt(5),
   LOGIN_LOCKOUT_MINUTES: positiveInt(15),
@@ -266,6 +267,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     description: 'A session unused for this long ends.',
   },
   SESSION_MAX_DAYS: { default: '`30`', description: 'A session ends this long after sign-in.' },
+  SESSION_CACHE_SECONDS: {
+    default: '`5`',
+    description:
+      'How long an instance trusts a session it checked (0 never, at most 60); a sign-out reaches every instance at once.',
+  },
   AUTH_RATE_LIMIT_PER_MINUTE: {
     default: '`30`',
     description:

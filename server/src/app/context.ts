@@ -13,6 +13,7 @@ import { createProjectDatabases, type ProjectDatabases } from '../modules/databa
 import { projectRunEnvironment } from '../modules/env-vars';
 import { createMailer, type Mailer } from '../modules/mail';
 import { createAccessChanges, type AccessChanges } from '../modules/members';
+import { createAccountChanges, type AccountChanges } from '../modules/auth';
 import {
   createRegistryProxy,
   InstallTracker,
@@ -66,6 +67,8 @@ export interface AppContext {
   workspaces: Workspaces;
   /** Removals and role changes, heard by every instance: what the person held open ends. */
   accessChanges: AccessChanges;
+  /** Sign-outs and account changes, heard by every instance: its session cache forgets them. */
+  accountChanges: AccountChanges;
   terminals: TerminalRegistry;
   storageCaps: StorageCaps;
   upkeepJobs: UpkeepJobs;
@@ -104,6 +107,8 @@ export async function buildContext(
   const accessChanges = await createAccessChanges({ redisUrl: env.REDIS_URL, redisPrefix, log });
   app.addHook('onClose', () => accessChanges.close());
   terminals.endOnAccessLoss(accessChanges);
+  const accountChanges = await createAccountChanges({ redisUrl: env.REDIS_URL, redisPrefix, log });
+  app.addHook('onClose', () => accountChanges.close());
 
   const mailer = createMailer({
     smtpUrl: env.SMTP_URL,
@@ -210,6 +215,7 @@ export async function buildContext(
     runtimes,
     workspaces,
     accessChanges,
+    accountChanges,
     terminals,
     storageCaps,
     upkeepJobs,

@@ -5,11 +5,14 @@ import { TERMINAL_LIMITS } from '@kiln/shared';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { installCsrf } from '../lib/csrf';
-import { installSessionHook, sessionPolicyFrom } from '../modules/auth';
+import { installSessionHook, SessionCache, sessionPolicyFrom } from '../modules/auth';
 import { STRIPE_WEBHOOK_PATH, stripeSettingsFrom } from '../modules/billing';
 import { previewFrameSource } from '../modules/preview';
 import type { AppContext } from './context';
 import { installSecurityHeaders } from './security-headers';
+
+/** Signed-in people an instance remembers at once; the oldest is forgotten first. */
+const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * What every request goes through before its route: security headers, cookies, rate limits,
@@ -17,7 +20,7 @@ import { installSecurityHeaders } from './security-headers';
  */
 export async function installHttp(
   app: FastifyInstance,
-  { env, db, keys }: Pick<AppContext, 'env' | 'db' | 'keys'>,
+  { env, db, keys, accountChanges }: Pick<AppContext, 'env' | 'db' | 'keys' | 'accountChanges'>,
 ): Promise<void> {
   // Stripe's payment form loads its script and frames from Stripe, when payments are on.
   const stripe = stripeSettingsFrom(env)
@@ -59,5 +62,10 @@ export async function installHttp(
   await app.register(fastifyWebsocket, { options: { maxPayload: TERMINAL_LIMITS.messageBytes } });
   // The Stripe webhook is verified by its signature instead (decision 0010).
   await installCsrf(app, { rootKey: keys.root, exemptPaths: [STRIPE_WEBHOOK_PATH] });
-  installSessionHook(app, db, sessionPolicyFrom(env));
+  const sessionCache = new SessionCache({
+    ttlMs: env.SESSION_CACHE_SECONDS * 1000,
+    maxEntries: SESSION_CACHE_ENTRIES,
+    changes: accountChanges,
+  });
+  installSessionHook(app, db, sessionPolicyFrom(env), sessionCache);
 }

@@ -1,4 +1,6 @@
-import type { DbOrTx } from './client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database, DbOrTx } from './client';
 
 const preparedBy = new WeakMap<DbOrTx, Map<string, unknown>>();
 
@@ -21,4 +23,23 @@ export function preparedFor<Prepared>(
   }
   if (!byName.has(name)) byName.set(name, prepare(db, name));
   return byName.get(name) as Prepared;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement prepared the same way, answering its rows as the database writes
+ * them (no mapping: a list the database presents itself, decision 0011). Its parameters are
+ * `sql.placeholder`s, given by name on each call.
+ */
+export function preparedRows<Row>(
+  db: Database,
+  name: string,
+  statement: SQL,
+): (values: Record<string, unknown>) => Promise<Row[]> {
+  return preparedFor(db, name, () => {
+    const query = db._.session.prepareQuery(dialect.sqlToQuery(statement), undefined, name, false);
+    return async (values: Record<string, unknown>) =>
+      ((await query.execute(values)) as { rows: Row[] }).rows;
+  });
 }

@@ -10,6 +10,13 @@ export interface EventChannel<T> {
   publish(event: T): void;
   /** Every event published by any instance, this one's included. Answers the unsubscribe. */
   subscribe(listener: (event: T) => void): () => void;
+  /**
+   * Which unbroken stretch of listening this is: the same number as long as no event can have
+   * been missed, another one after the channel lost its connection and listens again, and null
+   * while it is not listening. What is kept because no event said otherwise (a cache) is kept
+   * only within one stretch.
+   */
+  listening(): number | null;
   close(): Promise<void>;
 }
 
@@ -44,8 +51,29 @@ export function createLocalChannel<T>(options: {
     // Delivered after the publisher's current step, as Redis would, never inside it.
     publish: (event) => queueMicrotask(() => deliver(event)),
     subscribe,
+    // Within one process nothing is ever missed.
+    listening: () => 0,
     close: async () => undefined,
   };
+}
+
+/** A channel over Redis when instances share one (`redisUrl`), else within this process. */
+export function createChannel<T>(options: {
+  name: string;
+  schema: z.ZodType<T>;
+  redisUrl?: string | undefined;
+  redisPrefix?: string | undefined;
+  log: FastifyBaseLogger;
+}): Promise<EventChannel<T>> {
+  const { name, redisUrl, log } = options;
+  return redisUrl
+    ? createRedisChannel({
+        url: redisUrl,
+        channel: `${options.redisPrefix ?? 'kiln'}:${name}`,
+        schema: options.schema,
+        log,
+      })
+    : Promise.resolve(createLocalChannel({ name, log }));
 }
 
 /**
@@ -60,8 +88,12 @@ export async function createRedisChannel<T>(options: {
   log: FastifyBaseLogger;
 }): Promise<EventChannel<T>> {
   const { channel, log } = options;
-  const publisher = new Redis(options.url, { maxRetriesPerRequest: null });
-  const subscriber = publisher.duplicate();
+  // Named, so an operator (or a test) finds the channel's connections in CLIENT LIST.
+  const publisher = new Redis(options.url, {
+    maxRetriesPerRequest: null,
+    connectionName: `kiln-publish:${channel}`,
+  });
+  const subscriber = publisher.duplicate({ connectionName: `kiln-listen:${channel}` });
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (error: Error) => log.warn({ err: error, channel }, 'Redis error'));
   }
@@ -77,7 +109,26 @@ export async function createRedisChannel<T>(options: {
     }
     deliver(event);
   });
+  // A subscription lost (Redis restarted, the network broke) may have missed events: the stretch
+  // ends at once, and a new one starts when the subscription is back in place.
+  let stretch: number | null = null;
+  let stretches = 0;
+  const listenAgain = () => {
+    subscriber.subscribe(channel).then(
+      () => {
+        if (subscriber.status === 'ready') stretch = ++stretches;
+      },
+      (error: unknown) => log.warn({ err: error, channel }, 'could not subscribe again'),
+    );
+  };
+  subscriber.on('close', () => {
+    stretch = null;
+  });
+  subscriber.on('ready', () => {
+    if (stretches > 0) listenAgain();
+  });
   await subscriber.subscribe(channel);
+  stretch = ++stretches;
   return {
     publish(event) {
       publisher.publish(channel, JSON.stringify(event)).catch((error: unknown) => {
@@ -85,6 +136,7 @@ export async function createRedisChannel<T>(options: {
       });
     },
     subscribe,
+    listening: () => stretch,
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
     },

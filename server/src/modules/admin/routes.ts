@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { listUsageByUser } from '../ai';
 import { recordAudit } from '../audit';
-import { requireAdmin } from '../auth';
+import { requireAdmin, type AccountChanges } from '../auth';
 import { adminOnly, assertMayDeleteUser, assertMayUpdateUser } from './policy';
 import { presentAdminUser, presentAnalytics } from './presenter';
 import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
@@ -22,7 +22,10 @@ import { deleteUser, getAnalytics, listUsers, updateUser } from './service';
 const UserParams = z.object({ userId: z.string() });
 
 /** The administrator portal's calls, all for administrators only. */
-export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Database }) {
+export function registerAdminRoutes(
+  fastify: FastifyInstance,
+  deps: { db: Database; accountChanges: AccountChanges },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
@@ -65,6 +68,7 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Databa
       const { userId } = request.params;
       assertMayUpdateUser(actor, userId, request.body);
       const updated = await updateUser({ db, actor, userId, changes: request.body });
+      deps.accountChanges.publish({ userId });
       await recordAudit(db, request, {
         action: 'admin.user_updated',
         target: { type: 'user', id: userId },
@@ -85,6 +89,7 @@ export function registerAdminRoutes(fastify: FastifyInstance, deps: { db: Databa
       const { userId } = request.params;
       assertMayDeleteUser(actor, userId);
       const deleted = await deleteUser({ db, actor, userId });
+      deps.accountChanges.publish({ userId });
       await recordAudit(db, request, {
         action: 'admin.user_deleted',
         target: { type: 'user', id: userId },

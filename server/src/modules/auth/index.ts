@@ -7,10 +7,13 @@ import type { Mailer } from '../mail';
 import { createAuthJobs } from './jobs';
 import { registerAuthRoutes } from './routes';
 import type { SessionPolicy } from './sessions';
+import type { AccountChanges } from './account-changes';
 export * from './policy';
 export { presentUser, presentDirectoryUser } from './presenter';
 
 export { installSessionHook } from './session-hook';
+export { createAccountChanges, type AccountChanges } from './account-changes';
+export { SessionCache } from './session-cache';
 
 const HOUR_MS = 3_600_000;
 
@@ -19,9 +22,15 @@ export function sessionPolicyFrom(env: Env): SessionPolicy {
   return { idleMs: env.SESSION_IDLE_HOURS * HOUR_MS, maxMs: env.SESSION_MAX_DAYS * 86_400_000 };
 }
 
-export const authModule = defineModule<{ env: Env; db: Database; jobs: JobQueue; mailer: Mailer }>({
+export const authModule = defineModule<{
+  env: Env;
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  accountChanges: AccountChanges;
+}>({
   name: 'auth',
-  async register(app, { env, db, jobs, mailer }) {
+  async register(app, { env, db, jobs, mailer, accountChanges }) {
     const sessionPolicy = sessionPolicyFrom(env);
     const throttle = {
       maxFailures: env.LOGIN_FAILURES_PER_ACCOUNT,
@@ -37,6 +46,7 @@ export const authModule = defineModule<{ env: Env; db: Database; jobs: JobQueue;
     await jobs.every(authJobs.cleanup, {}, HOUR_MS);
     registerAuthRoutes(app, {
       db,
+      accountChanges,
       jobs,
       authJobs,
       adminEmails: env.ADMIN_EMAILS,

@@ -28,9 +28,12 @@ import {
 } from './service';
 import { clearSessionCookie, readSessionCookie, startSession } from './session-hook';
 import { deleteSession, type SessionPolicy } from './sessions';
+import type { AccountChanges } from './account-changes';
 
 export interface AuthRouteDeps {
   db: Database;
+  /** Told of every sign-out and account change, for every instance's session cache. */
+  accountChanges: AccountChanges;
   /** Mail goes out as jobs, so the request never waits on the mail server. */
   jobs: JobQueue;
   authJobs: AuthJobs;
@@ -43,7 +46,7 @@ export interface AuthRouteDeps {
 
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, sessionPolicy: policy } = deps;
+  const { db, sessionPolicy: policy, accountChanges: changes } = deps;
   const { jobs, authJobs } = deps;
   const limited = { rateLimit: deps.authRateLimit };
 
@@ -53,7 +56,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     async (request, reply) => {
       const input = parseInput(registerSchemaFor(request.body), request.body);
       const user = await registerUser({ db, input, adminEmails: deps.adminEmails });
-      await startSession({ db, request, reply, user, policy });
+      await startSession({ db, request, reply, user, policy, changes });
       await recordAudit(db, request, { action: 'auth.signed_up' });
       try {
         await jobs.enqueue(authJobs.verificationMail, { userId: user.id });
@@ -80,7 +83,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
           throw error;
         },
       );
-      await startSession({ db, request, reply, user, policy });
+      await startSession({ db, request, reply, user, policy, changes });
       await recordAudit(db, request, { action: 'auth.signed_in' });
       return { user: presentUser(user) };
     },
@@ -92,7 +95,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     async (request, reply) => {
       const token = readSessionCookie(request);
       if (request.auth) await recordAudit(db, request, { action: 'auth.signed_out' });
-      if (token) await deleteSession({ db, token });
+      const endedFor = (token ? await deleteSession({ db, token }) : null) ?? request.auth?.user.id;
+      // Even when the row was gone already: an instance may still hold the session it validated.
+      if (endedFor) changes.publish({ userId: endedFor });
       clearSessionCookie(request, reply);
       // A token from before sign-out must not outlive its session
       // (docs/decisions/0002-sessions-csrf-and-throttling.md).
@@ -133,6 +138,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     { config: limited, schema: { body: TokenInputSchema, response: { 200: UserResponseSchema } } },
     async (request) => {
       const user = await confirmEmailVerification({ db, token: request.body.token });
+      changes.publish({ userId: user.id });
       return { user: presentUser(user) };
     },
   );
@@ -163,7 +169,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
         token: request.body.token,
         password: request.body.password,
       });
-      await startSession({ db, request, reply, user, policy });
+      // Every session of the account ended with the reset, on every instance.
+      changes.publish({ userId: user.id });
+      await startSession({ db, request, reply, user, policy, changes });
       await recordAudit(db, request, { action: 'auth.password_reset' });
       return { user: presentUser(user) };
     },

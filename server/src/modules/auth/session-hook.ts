@@ -5,6 +5,8 @@ import type { SessionRow } from './tables';
 import type { UserRow } from '../users/tables';
 import { cookieName, cookieOptions } from '../../lib/csrf-cookies';
 import { createSession, deleteSession, getSessionUser, type SessionPolicy } from './sessions';
+import type { AccountChanges } from './account-changes';
+import type { SessionCache } from './session-cache';
 
 export interface AuthContext {
   user: UserRow;
@@ -22,13 +24,18 @@ declare module 'fastify' {
  * Resolves the session cookie once per API request (and the collaboration socket's upgrade,
  * GET /ws), so handlers and policies just read it.
  */
-export function installSessionHook(app: FastifyInstance, db: Database, policy: SessionPolicy) {
+export function installSessionHook(
+  app: FastifyInstance,
+  db: Database,
+  policy: SessionPolicy,
+  cache: SessionCache,
+) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/') && request.url.split('?', 1)[0] !== '/ws') return;
     const token = readSessionCookie(request);
     if (!token) return;
-    request.auth = await getSessionUser({ db, token, policy });
+    request.auth = await getSessionUser({ db, token, policy, cache });
     if (!request.auth) {
       // The browser is signed out now, so its token (bound to the dead session) is replaced too.
       clearSessionCookie(request, reply);
@@ -60,10 +67,12 @@ export async function startSession(options: {
   reply: FastifyReply;
   user: UserRow;
   policy: SessionPolicy;
+  changes: AccountChanges;
 }) {
   const { request, reply } = options;
   const previous = readSessionCookie(request);
-  if (previous) await deleteSession({ db: options.db, token: previous });
+  const endedFor = previous ? await deleteSession({ db: options.db, token: previous }) : null;
+  if (endedFor) options.changes.publish({ userId: endedFor });
   const { token, session } = await createSession({
     db: options.db,
     userId: options.user.id,

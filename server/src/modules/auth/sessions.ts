@@ -2,7 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedFor } from '../../db/prepared';
 import { sessions, type SessionRow } from './tables';
-import { users, type UserRow } from '../users/tables';
+import { users } from '../users/tables';
+import type { CachedSession, SessionCache } from './session-cache';
 import { createToken, hashToken } from '../../lib/tokens';
 
 export interface SessionPolicy {
@@ -52,34 +53,51 @@ function sessionUserQuery(db: DbOrTx, name: string) {
     .prepare(name);
 }
 
-/** The user behind a cookie token, or null when it is unknown, idle too long or past its end. */
+/**
+ * The user behind a cookie token, or null when it is unknown, idle too long or past its end.
+ * With a cache, a session this instance validated in the last seconds is not asked for again
+ * (session-cache.ts); its deadlines are checked all the same.
+ */
 export async function getSessionUser(options: {
   db: DbOrTx;
   token: string;
   policy: SessionPolicy;
-}): Promise<{ session: SessionRow; user: UserRow } | null> {
+  cache?: SessionCache | undefined;
+}): Promise<CachedSession | null> {
+  const { cache } = options;
   const id = hashToken(options.token);
-  const [row] = await preparedFor(options.db, 'kiln_session_user', sessionUserQuery).execute({
-    id,
-  });
+  const mark = cache?.mark() ?? 0;
+  let row = cache?.read(id);
+  if (!row) {
+    [row] = await preparedFor(options.db, 'kiln_session_user', sessionUserQuery).execute({ id });
+  }
   if (!row) return null;
   const now = Date.now();
   const idleSince = row.session.lastSeenAt.getTime();
   if (row.session.expiresAt.getTime() <= now || now - idleSince >= options.policy.idleMs) {
+    cache?.forgetSession(id);
     await options.db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   if (now - idleSince >= TOUCH_INTERVAL_MS) {
-    await options.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
+    const lastSeenAt = new Date(now);
+    await options.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, id));
+    row = { ...row, session: { ...row.session, lastSeenAt } };
   }
+  cache?.remember(id, row, mark);
   return row;
 }
 
-export async function deleteSession(options: { db: DbOrTx; token: string }): Promise<void> {
-  await options.db.delete(sessions).where(eq(sessions.id, hashToken(options.token)));
+/** Ends the session behind a cookie token; answers whose it was, for the change to be published. */
+export async function deleteSession(options: {
+  db: DbOrTx;
+  token: string;
+}): Promise<string | null> {
+  const [ended] = await options.db
+    .delete(sessions)
+    .where(eq(sessions.id, hashToken(options.token)))
+    .returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }
 
 /** Ends every session of a user except, optionally, the one given (after a password reset). */

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
-import { requireUser, signedIn } from '../auth';
+import { requireUser, signedIn, type AccountChanges } from '../auth';
 import { applyStripeEvent, createSubscription } from './service';
 import { createStripeClient, type StripeSettings } from './stripe-client';
 import { verifiedStripeEvent } from './webhook-event';
@@ -48,9 +48,9 @@ const notConfigured = () =>
 /** Checkout, and the Stripe webhook that alone changes a plan (decision 0010). */
 export function registerBillingRoutes(
   fastify: FastifyInstance,
-  deps: { db: Database; env: Env },
+  deps: { db: Database; env: Env; accountChanges: AccountChanges },
 ): void {
-  const { db, env } = deps;
+  const { db, env, accountChanges } = deps;
   const settings = stripeSettingsFrom(env);
   const stripe = settings ? { settings, client: createStripeClient(settings) } : null;
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -78,6 +78,8 @@ export function registerBillingRoutes(
         user,
         plan: request.body.plan,
       });
+      // The account may hold its new Stripe customer now.
+      accountChanges.publish({ userId: user.id });
       return { clientSecret };
     },
   );
@@ -108,6 +110,7 @@ export function registerBillingRoutes(
             'stripe event',
           );
           for (const change of outcome.planChanges) {
+            accountChanges.publish({ userId: change.userId });
             await recordAudit(db, request, {
               action: 'billing.plan_changed',
               target: { type: 'user', id: change.userId },

@@ -1,7 +1,7 @@
 import { MemberRoleSchema } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { createLocalChannel, createRedisChannel, type EventChannel } from '../../lib/event-channel';
+import { createChannel, type EventChannel } from '../../lib/event-channel';
 
 /**
  * Someone's access to a project shrank: removed (`role` null) or given another role. Published
@@ -29,18 +29,10 @@ export function accessEndedMessage(change: AccessChange, what: string): string {
 }
 
 /** The channel: over Redis when instances share one, else within this process. */
-export async function createAccessChanges(options: {
+export function createAccessChanges(options: {
   redisUrl?: string | undefined;
   redisPrefix?: string | undefined;
   log: FastifyBaseLogger;
 }): Promise<AccessChanges> {
-  const { redisUrl, log } = options;
-  return redisUrl
-    ? createRedisChannel({
-        url: redisUrl,
-        channel: `${options.redisPrefix ?? 'kiln'}:access-changes`,
-        schema: AccessChangeSchema,
-        log,
-      })
-    : createLocalChannel({ name: 'access-changes', log });
+  return createChannel({ ...options, name: 'access-changes', schema: AccessChangeSchema });
 }

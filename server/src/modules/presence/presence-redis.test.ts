@@ -1,14 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import type { DatabaseHandle } from '../../db/client';
-import { loadEnv } from '../../env';
-import { openTestDatabase } from '../../test/database';
 import { signUp } from '../../test/factories';
+import { startInstances, type Instances } from '../../test/instances';
 import { createProject } from '../../test/project-files';
 import { PresenceSocket } from './test-presence';
 
@@ -16,40 +9,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 // Two instances of one deployment: one database, one Redis, one key prefix.
 describe.skipIf(!redisUrl)('presence across two server instances on one Redis', () => {
-  let database: DatabaseHandle;
+  let instances: Instances;
   const apps: FastifyInstance[] = [];
-  const dataDirs: string[] = [];
-  const redisPrefix = `kiln-test-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    for (let started = 0; started < 2; started += 1) {
-      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kiln-test-'));
-      dataDirs.push(dataDir);
-      const env = loadEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: 'http://kiln.test',
-        REDIS_URL: redisUrl ?? '',
-      });
-      const app = await buildApp({
-        env,
-        database,
-        clientDir: false,
-        logger: false,
-        redisPrefix,
-        worker: false,
-      });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      apps.push(app);
-    }
+    instances = await startInstances({ count: 2, redisUrl: redisUrl ?? '', listen: true });
+    apps.push(...instances.apps);
   });
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-    await database.close();
-    for (const dataDir of dataDirs) await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => instances.close());
 
   it('shows each instance the collaborators, open files and saves of the other', async () => {
     const [one, two] = apps as [FastifyInstance, FastifyInstance];
@@ -89,21 +56,7 @@ describe.skipIf(!redisUrl)('presence across two server instances on one Redis', 
     const owner = await signUp(one);
     const project = await createProject(owner.client, 'Shutdown');
     const a = await PresenceSocket.join({ app: one, client: owner.client, projectId: project.id });
-    const extra = await buildApp({
-      env: loadEnv({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDirs[1] ?? '',
-        PUBLIC_URL: 'http://kiln.test',
-        REDIS_URL: redisUrl ?? '',
-      }),
-      database,
-      clientDir: false,
-      logger: false,
-      redisPrefix,
-      worker: false,
-    });
-    await extra.listen({ port: 0, host: '127.0.0.1' });
+    const extra = await instances.startAnother();
     const leaving = await PresenceSocket.join({
       app: extra,
       client: owner.client,

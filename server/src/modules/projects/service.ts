@@ -2,7 +2,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { CreateProjectInputSchema, Project, UpdateProjectInput } from '@kiln/shared';
 import { PLANS, TEMPLATE_CATALOG } from '@kiln/shared';
 import type { z } from 'zod';
-import { queryRows, type Database, type DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { files } from '../files/tables';
 import { projects, type ProjectRow } from './tables';
 import type { UserRow } from '../users/tables';
@@ -29,18 +30,24 @@ interface NewFile {
 // Under PostgreSQL's 65,535 bind parameters per statement with room to spare.
 const INSERT_CHUNK = 500;
 
+/** The dashboard asks for it on every visit, so it is prepared once (db/prepared.ts). */
+const PROJECT_LIST = sql`select ${presentedProjectColumns} from ${projects}
+  where ${projects.ownerId} = ${sql.placeholder('userId')}
+  order by ${projects.updatedAt} desc`;
+
 /**
  * The user's projects, most recently updated first, as the API presents them. The dashboard
  * reads this on every visit, so the database writes each row in its final shape
  * (presentedProjectColumns; decision 0011).
  */
 export async function listProjects(options: { db: Database; userId: string }) {
-  return queryRows<Project>(
+  return preparedRows<Project>(
     options.db,
-    sql`select ${presentedProjectColumns} from ${projects}
-      where ${projects.ownerId} = ${options.userId}
-      order by ${projects.updatedAt} desc`,
-  );
+    'kiln_project_list',
+    PROJECT_LIST,
+  )({
+    userId: options.userId,
+  });
 }
 
 /**
