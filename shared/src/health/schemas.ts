@@ -27,7 +27,10 @@ export const RuntimeStatusSchema = z.object({
 });
 export type RuntimeStatus = z.infer<typeof RuntimeStatusSchema>;
 
-/** GET /api/health: 200 when the database and the job queue answer, 503 (same shape) when not. */
+/**
+ * GET /api/health: 200 when the database, the job queue and the events between instances answer,
+ * 503 (same shape) when one does not.
+ */
 export const HealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean() }),
@@ -50,6 +53,12 @@ export const HealthSchema = z.object({
     running: z.number().nullable(),
     failed: z.number().nullable(),
   }),
+  /**
+   * What carries sign-outs, account and access changes and presence between instances: Redis
+   * when instances share one, else this process. `ok` is false while it may be missing events
+   * (Redis away): instances then trust no session they validated earlier.
+   */
+  events: z.object({ backend: z.enum(['local', 'redis']), ok: z.boolean() }),
   /** Every runtime Kiln looks for, found or not, in RUNTIME_NAMES order. */
   runtimes: z.array(RuntimeStatusSchema),
   /**

@@ -14,7 +14,7 @@ describe('GET /api/health', () => {
   });
   afterAll(() => t.close());
 
-  it('reports the database and the job queue, and sets a CSRF cookie for a new visitor', async () => {
+  it('reports the database, the job queue and the events between instances, and sets a CSRF cookie for a new visitor', async () => {
     const client = new TestClient(t.app);
     const response = await client.get('/api/health');
     expect(response.statusCode).toBe(200);
@@ -27,6 +27,7 @@ describe('GET /api/health', () => {
         ok: true,
         failed: 0,
       },
+      events: { backend: process.env.TEST_REDIS_URL ? 'redis' : 'local', ok: true },
     });
     expect(client.cookies.get('csrf_token')).toMatch(/^[\w-]{43}$/);
   });

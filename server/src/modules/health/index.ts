@@ -5,21 +5,23 @@ import type { Env } from '../../env';
 import type { JobQueue } from '../../jobs/job';
 import { defineModule } from '../../lib/kiln-module';
 import type { Sandbox } from '../../sandbox/types';
+import type { AccountChanges } from '../auth';
 import type { Mailer } from '../mail';
 import type { Workspaces } from '../workspaces';
 import { registerHealthRoutes } from './routes';
 
 export const healthModule = defineModule<{
-  env: Pick<Env, 'DATA_DIR' | 'DISK_FREE_WARNING_MB'>;
+  env: Pick<Env, 'DATA_DIR' | 'DISK_FREE_WARNING_MB' | 'REDIS_URL'>;
   database: DatabaseHandle;
   mailer: Mailer;
   sandbox: Sandbox;
   jobs: JobQueue;
   runtimes: Promise<readonly RuntimeStatus[]>;
   workspaces: Workspaces;
+  accountChanges: AccountChanges;
 }>({
   name: 'health',
-  register(app, { env, database, mailer, sandbox, jobs, runtimes, workspaces }) {
+  register(app, { env, database, mailer, sandbox, jobs, runtimes, workspaces, accountChanges }) {
     registerHealthRoutes(app, {
       database,
       mailTransport: mailer.transport,
@@ -28,6 +30,10 @@ export const healthModule = defineModule<{
       runtimes,
       workspaceProblem: () => workspaces.problem(),
       disk: { dir: env.DATA_DIR, warningBelowMb: env.DISK_FREE_WARNING_MB },
+      events: {
+        backend: env.REDIS_URL ? 'redis' : 'local',
+        listening: () => accountChanges.listening() !== null,
+      },
     });
   },
 });

@@ -6,6 +6,20 @@ import type { JobCounts, JobQueue } from '../../jobs/job';
 import type { Sandbox } from '../../sandbox/types';
 import { diskSpace } from './disk-space';
 
+/**
+ * A queue whose Redis is away waits for it to come back before it answers; a health check must
+ * say so instead, in time for a load balancer.
+ */
+const ANSWER_WITHIN_MS = 1_000;
+
+function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
+}
+
 export function registerHealthRoutes(
   fastify: FastifyInstance,
   deps: {
@@ -19,6 +33,8 @@ export function registerHealthRoutes(
     workspaceProblem: () => Promise<string | null>;
     /** DATA_DIR's disk, and the free space under which it warns. */
     disk: { dir: string; warningBelowMb: number };
+    /** The channel between instances, and whether it is listening now. */
+    events: { backend: 'local' | 'redis'; listening: () => boolean };
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -32,8 +48,9 @@ export function registerHealthRoutes(
       } catch {
         databaseOk = false;
       }
-      const counts: JobCounts | null = await deps.jobs.counts().catch(() => null);
-      const ok = databaseOk && counts !== null;
+      const counts: JobCounts | null = await withinTime(deps.jobs.counts(), ANSWER_WITHIN_MS);
+      const eventsOk = deps.events.listening();
+      const ok = databaseOk && counts !== null && eventsOk;
       const runtimes = await deps.runtimes;
       const problem = await deps.workspaceProblem().catch((error: unknown) => String(error));
       return reply.status(ok ? 200 : 503).send({
@@ -52,6 +69,7 @@ export function registerHealthRoutes(
           running: counts?.running ?? null,
           failed: counts?.failed ?? null,
         },
+        events: { backend: deps.events.backend, ok: eventsOk },
         runtimes: [...runtimes],
         disk: await diskSpace(deps.disk.dir, deps.disk.warningBelowMb),
         uptimeSeconds: Math.round(process.uptime()),
