@@ -28,8 +28,12 @@ export class OwnRedis {
     return `redis://127.0.0.1:${this.port}`;
   }
 
-  /** Starts the server (again), from what it kept on disk; answers once it takes connections. */
+  /**
+   * Starts the server again (when stopped), from what it kept on disk; answers once it takes
+   * connections.
+   */
   async resume(): Promise<void> {
+    if (this.running()) return;
     const args = ['--bind', '127.0.0.1', '--port', String(this.port), '--dir', this.dir];
     args.push('--appendonly', 'yes', '--save', '', '--appendfsync', 'always');
     const child = spawn('redis-server', args, { stdio: 'ignore' });
@@ -45,10 +49,16 @@ export class OwnRedis {
   /** Stops the server as an operator would (SIGTERM), and waits for it to be gone. */
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || !this.running()) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
     await exited;
+  }
+
+  private running(): boolean {
+    return (
+      this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null
+    );
   }
 
   async remove(): Promise<void> {
