@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { policyMarkdown } from './client/src/features/legal/policy-plugin.ts';
 
 // The server's test files spend much of their time waiting on other processes (sandboxes, Git,
 // installs, a database): two run at once even on two cores, where Vitest would run one.
@@ -48,6 +49,8 @@ export default defineConfig({
         },
       },
       {
+        // The legal pages import their policies compiled (`.md?policy`), as the build does.
+        plugins: [policyMarkdown()],
         test: {
           name: 'client',
           root: './client',

@@ -1,13 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { policyMarkdown } from './src/features/legal/policy-plugin.ts';
 
 // In development Vite serves the client on :5000 and forwards API and socket traffic to the
 // server (see scripts/dev.mjs); in production the server serves the built files itself.
 const apiTarget = process.env.KILN_API_URL ?? 'http://127.0.0.1:5010';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), policyMarkdown()],
   server: {
     host: '127.0.0.1',
     port: 5000,
@@ -23,5 +24,20 @@ export default defineConfig({
     // Maps are built for reading a production stack trace, never referenced or served.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page runs (React, the router, TanStack Query, cn's tailwind-merge) in
+              // one file rather than five chunks: 1.3 KB less gzip on each first visit
+              // (bench/page-weight).
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](query-core|react-query)|tailwind-merge|clsx|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './errors';
 export * from './plans';
 export * from './public-pages';
+export * from './projects/limits';
 export * from './projects/schemas';
 export * from './templates/catalog';
 export * from './templates/schemas';

@@ -1,8 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
-import { Toaster } from '../components/ui/toaster';
-import { TooltipProvider } from '../components/ui/tooltip';
+import { ToasterOnDemand } from '../components/ui/toaster-on-demand';
 import { createQueryClient } from '../lib/query-client';
 import { Router } from './router';
 
@@ -11,10 +10,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <Router>{children}</Router>
-          <Toaster />
-        </TooltipProvider>
+        <Router>{children}</Router>
+        <ToasterOnDemand />
       </QueryClientProvider>
     </ErrorBoundary>
   );

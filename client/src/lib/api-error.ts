@@ -1,7 +1,4 @@
-import { ErrorBodySchema, type ErrorCode } from '@kiln/shared';
-
-/** Kiln's error body with whatever fields an answer adds beside `error` and `code`. */
-const AnswerSchema = ErrorBodySchema.loose();
+import type { ErrorCode } from '@kiln/shared';
 
 /**
  * A non-2xx answer from Kiln's API, read once where the answer arrives (the request helpers),
@@ -32,14 +29,14 @@ export class ApiError extends Error {
   }
 
   /** The error an answer's status and body text stand for. */
-  static fromBody(status: number, statusText: string, body: string): ApiError {
-    const parsed = AnswerSchema.safeParse(parseJson(body));
-    if (!parsed.success) {
+  static async fromBody(status: number, statusText: string, body: string): Promise<ApiError> {
+    const answer = await readAnswer(body);
+    if (!answer) {
       // HTTP/2 answers carry no status text.
       const message = statusText || `The server answered ${status}.`;
       return new ApiError({ status, code: null, message });
     }
-    const { error, code, ...details } = parsed.data;
+    const { error, code, ...details } = answer;
     return new ApiError({ status, code, message: error, details });
   }
 
@@ -48,6 +45,20 @@ export class ApiError extends Error {
     const body = await response.text().catch(() => '');
     return ApiError.fromBody(response.status, response.statusText, body);
   }
+}
+
+/** Kiln's error body in `body`, or null for anything else. */
+async function readAnswer(body: string) {
+  const value = parseJson(body);
+  if (value === undefined) return null;
+  // The schema, and zod with it, arrive with the first failed answer (error-answer-schema.ts).
+  // Should that chunk fail to load, the answer reads as not Kiln's rather than as a failed import.
+  const schema = await import('./error-answer-schema').then(
+    (module) => module.AnswerSchema,
+    () => null,
+  );
+  const parsed = schema?.safeParse(value);
+  return parsed?.success ? parsed.data : null;
 }
 
 function parseJson(text: string): unknown {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { TEMPLATE_IDS } from '../templates/catalog';
-
-export const PROJECT_NAME_MAX = 100;
-export const PROJECT_DESCRIPTION_MAX = 2000;
-export const PROJECT_TAGS_MAX = 20;
-export const PROJECT_TAG_MAX = 30;
-
-/** Languages with their own badge colour on the dashboard; others are neutral. */
-export const BADGE_LANGUAGES = ['javascript', 'typescript', 'python', 'html', 'css'] as const;
+import {
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_TAG_MAX,
+  PROJECT_TAGS_MAX,
+} from './limits';
 
 const NameSchema = z
   .string({ error: 'Name is required' })

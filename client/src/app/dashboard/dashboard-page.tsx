@@ -1,6 +1,8 @@
 import type { Project } from '@kiln/shared';
 import { FolderPlus, SearchX } from 'lucide-react';
 import {
+  lazy,
+  Suspense,
   useCallback,
   useDeferredValue,
   useMemo,
@@ -25,8 +27,7 @@ import {
 } from '../../features/projects';
 import { DashboardHeader } from './dashboard-header';
 import { DeleteProjectDialog } from './delete-project-dialog';
-import { ACTIONS_BUTTON_ATTRIBUTE, ProjectCardSkeleton } from './project-card';
-import { ProjectCollection } from './project-collection';
+import { ACTIONS_BUTTON_ATTRIBUTE, ProjectCardSkeleton } from './project-card-skeleton';
 import { filterProjects } from './project-filters';
 import { ProjectToolbar } from './project-toolbar';
 import { SubscriptionCard } from './subscription-card';
@@ -37,6 +38,12 @@ import { formatRelativeTime } from './relative-time';
 
 /** The loading state shows 6 skeleton cards. */
 const SKELETON_COUNT = 6;
+
+// The cards (their menu is Radix's dropdown) and the windowing load once there are projects to
+// show: a new account's first visit, with none, does without them (bench/page-weight).
+const ProjectCollection = lazy(() =>
+  import('./project-collection').then((module) => ({ default: module.ProjectCollection })),
+);
 
 export default function DashboardPage() {
   const { user } = useAuth();
@@ -106,6 +113,13 @@ export default function DashboardPage() {
   const filtering = params.search.trim() !== '' || params.starredOnly;
   const gridClasses =
     params.view === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-2';
+  const skeletons = (
+    <div className={gridClasses} aria-busy="true" aria-label="Loading projects">
+      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+        <ProjectCardSkeleton key={index} view={params.view} />
+      ))}
+    </div>
+  );
 
   return (
     <div className="min-h-dvh">
@@ -134,15 +148,12 @@ export default function DashboardPage() {
           onSort={(value) => params.update({ sort: value })}
           onView={(value) => params.update({ view: value })}
           onNewProject={openCreate}
+          onNewProjectIntent={CreateProjectDialog.preload}
           planUsage={planUsage}
         />
 
         {projects.isPending ? (
-          <div className={gridClasses} aria-busy="true" aria-label="Loading projects">
-            {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-              <ProjectCardSkeleton key={index} view={params.view} />
-            ))}
-          </div>
+          skeletons
         ) : projects.isError ? (
           <EmptyState
             icon={<SearchX className="size-10" aria-hidden />}
@@ -155,7 +166,16 @@ export default function DashboardPage() {
             icon={<FolderPlus className="size-10" aria-hidden />}
             title="No projects yet"
             text="Start from a template, import a zip, or describe what you want to build."
-            action={<Button onClick={openCreate}>Create Your First Project</Button>}
+            action={
+              <Button
+                onClick={openCreate}
+                onPointerEnter={CreateProjectDialog.preload}
+                onFocus={CreateProjectDialog.preload}
+                onTouchStart={CreateProjectDialog.preload}
+              >
+                Create Your First Project
+              </Button>
+            }
           />
         ) : visible.length === 0 ? (
           <EmptyState
@@ -172,14 +192,16 @@ export default function DashboardPage() {
             }
           />
         ) : (
-          <ProjectCollection
-            projects={visible}
-            view={params.view}
-            onOpen={openProject}
-            onToggleStar={toggleStar}
-            onRename={startRename}
-            onDelete={setDeleting}
-          />
+          <Suspense fallback={skeletons}>
+            <ProjectCollection
+              projects={visible}
+              view={params.view}
+              onOpen={openProject}
+              onToggleStar={toggleStar}
+              onRename={startRename}
+              onDelete={setDeleting}
+            />
+          </Suspense>
         )}
         <SharedProjects formatUpdated={formatRelativeTime} />
       </main>

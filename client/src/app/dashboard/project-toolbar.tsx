@@ -24,6 +24,8 @@ interface ProjectToolbarProps {
   onView: (view: ViewMode) => void;
   /** Given the button, so the create dialog can give focus back to it. */
   onNewProject: (event: MouseEvent<HTMLButtonElement>) => void;
+  /** A pointer or focus on New Project: the create dialog's code starts loading. */
+  onNewProjectIntent: () => void;
   /** Null for a plan without a project limit, or while the list loads. */
   planUsage: PlanUsage | null;
 }
@@ -37,6 +39,9 @@ export function ProjectToolbar(props: ProjectToolbarProps) {
       <div className="flex flex-wrap items-center gap-3">
         <Button
           onClick={props.onNewProject}
+          onPointerEnter={props.onNewProjectIntent}
+          onFocus={props.onNewProjectIntent}
+          onTouchStart={props.onNewProjectIntent}
           // At the limit the button still opens the dialog (to look, or to see why), and says so.
           aria-describedby={planUsage?.atLimit ? hintId : undefined}
         >

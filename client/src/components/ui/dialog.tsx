@@ -1,57 +1,29 @@
-import { X } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, HTMLAttributes } from 'react';
+import type { Dialog as DialogPrimitive } from 'radix-ui';
+import { lazy, type ComponentProps, type HTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { loadWhenOpened } from '../load-when-opened';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+// Radix's dialog (dialog-parts.tsx), with its focus trap and scroll lock, loads the first time a
+// dialog opens: no page downloads it on its first visit for a dialog nobody has opened yet
+// (bench/page-weight). Every dialog here is controlled by its `open`.
+const loadParts = () => import('./dialog-parts');
 
-export function DialogContent({
-  className,
-  children,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content>) {
-  return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]" />
-      <DialogPrimitive.Content
-        className={cn(
-          'bg-card text-card-foreground fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border p-6 shadow-2xl',
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        <DialogPrimitive.Close
-          className="text-muted-foreground hover:text-foreground absolute top-4 right-4 rounded-sm p-1"
-          aria-label="Close"
-        >
-          <X className="size-4" />
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
-  );
-}
+export const Dialog = loadWhenOpened(
+  () => loadParts().then((parts) => parts.DialogRoot),
+  (props: ComponentProps<typeof DialogPrimitive.Root>) => props.open !== false,
+);
+export const DialogContent = lazy(() =>
+  loadParts().then((parts) => ({ default: parts.DialogContent })),
+);
+export const DialogTitle = lazy(() =>
+  loadParts().then((parts) => ({ default: parts.DialogTitle })),
+);
+export const DialogDescription = lazy(() =>
+  loadParts().then((parts) => ({ default: parts.DialogDescription })),
+);
 
 export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col gap-1.5 pr-6', className)} {...props} />;
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={cn('text-muted-foreground text-sm', className)}
-      {...props}
-    />
-  );
 }
 
 /** The dialog's buttons: stacked, main action on top, on phones; in a row at the end above. */

@@ -21,11 +21,21 @@ import RegisterPage from './register-page';
 
 afterEach(resetAuthHarness);
 
+/** Renders the landing page's dialog, once its code (loaded when it opens) has arrived. */
+async function renderDialog(tab: 'login' | 'register') {
+  const history = renderAt(
+    '/',
+    <AuthDialog open tab={tab} onOpenChange={() => {}} onTabChange={() => {}} />,
+  );
+  await screen.findByRole('dialog');
+  return history;
+}
+
 /** The one LoginForm in its two places, with the words and ids each must keep. */
 const USES = [
   {
     place: 'the sign-in screen',
-    render: () => renderAt('/login?redirect=/editor/p1', <LoginPage />),
+    render: async () => renderAt('/login?redirect=/editor/p1', <LoginPage />),
     idPrefix: 'login',
     submit: 'Sign in',
     pending: 'Signing in...',
@@ -36,8 +46,7 @@ const USES = [
   },
   {
     place: 'the landing page dialog',
-    render: () =>
-      renderAt('/', <AuthDialog open tab="login" onOpenChange={() => {}} onTabChange={() => {}} />),
+    render: () => renderDialog('login'),
     idPrefix: 'dialog-login',
     submit: 'Login',
     pending: 'Logging in...',
@@ -51,9 +60,9 @@ const USES = [
 const CREDENTIALS = { Email: 'ada@example.com', Password: 'secret-password' };
 
 describe.each(USES)('the login form on $place', (use) => {
-  it('names its fields by its prefix, and links a forgotten password on the screen only', () => {
+  it('names its fields by its prefix, and links a forgotten password on the screen only', async () => {
     stubAuthApi(signedIn);
-    use.render();
+    await use.render();
     expect(screen.getByLabelText('Email').id).toBe(`${use.idPrefix}-email`);
     expect(screen.getByLabelText('Password').id).toBe(`${use.idPrefix}-password`);
     const forgotten = screen.queryByRole('link', { name: 'Forgot password?' });
@@ -63,7 +72,7 @@ describe.each(USES)('the login form on $place', (use) => {
   it('signs in, welcomes, empties its fields and moves on', async () => {
     const { answer, release } = heldAnswer();
     const sent = stubAuthApi(answer);
-    const history = use.render();
+    const history = await use.render();
     fillAndSubmit(CREDENTIALS, use.submit);
     const waiting = await screen.findByRole('button', { name: use.pending });
     expect(waiting.hasAttribute('disabled')).toBe(true);
@@ -77,7 +86,7 @@ describe.each(USES)('the login form on $place', (use) => {
 
   it("says the server's sentence when Kiln refuses", async () => {
     stubAuthApi(() => kilnRefusal(429, 'RATE_LIMITED', 'Too many attempts, try again later'));
-    use.render();
+    await use.render();
     fillAndSubmit(CREDENTIALS, use.submit);
     const description = 'Too many attempts, try again later';
     await expectToast({ title: 'Login failed', description, variant: 'destructive' });
@@ -86,7 +95,7 @@ describe.each(USES)('the login form on $place', (use) => {
 
   it('falls back to its own words when the answer is not Kiln’s', async () => {
     stubAuthApi(proxyPage);
-    use.render();
+    await use.render();
     fillAndSubmit(CREDENTIALS, use.submit);
     await expectToast({ title: 'Login failed', description: use.fallback, variant: 'destructive' });
   });
@@ -94,7 +103,7 @@ describe.each(USES)('the login form on $place', (use) => {
 
 interface RegistrationForm {
   place: string;
-  render: () => string[];
+  render: () => Promise<string[]>;
   /** Each field's label and what is typed into it. */
   fields: Record<string, string>;
   payload: Record<string, string>;
@@ -109,7 +118,7 @@ interface RegistrationForm {
 const FORMS: RegistrationForm[] = [
   {
     place: 'the registration screen',
-    render: () => renderAt('/register', <RegisterPage />),
+    render: async () => renderAt('/register', <RegisterPage />),
     fields: {
       Username: 'ada',
       Email: 'ada@example.com',
@@ -122,11 +131,7 @@ const FORMS: RegistrationForm[] = [
   },
   {
     place: 'the landing page dialog',
-    render: () =>
-      renderAt(
-        '/',
-        <AuthDialog open tab="register" onOpenChange={() => {}} onTabChange={() => {}} />,
-      ),
+    render: () => renderDialog('register'),
     // The name is optional: left empty, it is left out of the payload.
     fields: { Email: 'ada@example.com', Password: 'short1' },
     payload: { email: 'ada@example.com', password: 'short1' },
@@ -139,7 +144,7 @@ describe.each(FORMS)('registering on $place', (form) => {
   it('sends its own payload, welcomes, empties its fields and goes to the dashboard', async () => {
     const { answer, release } = heldAnswer();
     const sent = stubAuthApi(answer);
-    const history = form.render();
+    const history = await form.render();
     fillAndSubmit(form.fields, form.submit);
     const waiting = await screen.findByRole('button', { name: 'Creating account...' });
     expect(waiting.hasAttribute('disabled')).toBe(true);
@@ -154,7 +159,7 @@ describe.each(FORMS)('registering on $place', (form) => {
   it("says the server's sentence when Kiln refuses, keeping what was typed", async () => {
     const description = 'An account with this email already exists';
     stubAuthApi(() => kilnRefusal(409, 'EMAIL_TAKEN', description));
-    form.render();
+    await form.render();
     fillAndSubmit(form.fields, form.submit);
     await expectToast({ title: 'Registration failed', description, variant: 'destructive' });
     expect(valueOf('Email')).toBe('ada@example.com');
@@ -162,7 +167,7 @@ describe.each(FORMS)('registering on $place', (form) => {
 
   it('falls back to its own words when the answer is not Kiln’s', async () => {
     stubAuthApi(proxyPage);
-    form.render();
+    await form.render();
     fillAndSubmit(form.fields, form.submit);
     const description = 'Failed to create account';
     await expectToast({ title: 'Registration failed', description, variant: 'destructive' });

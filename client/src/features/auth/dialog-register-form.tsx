@@ -1,19 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  DialogRegisterInputSchema,
-  PASSWORD_MIN_DIALOG,
-  type DialogRegisterInput,
-} from '@kiln/shared';
+import { PASSWORD_MIN_DIALOG, type DialogRegisterInput } from '@kiln/shared';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { EmailField, PasswordField } from './account-fields';
 import { useRegisterSubmit } from './use-register-submit';
+
+const resolver = lazyResolver(() =>
+  import('./form-schemas').then((module) => module.dialogRegisterResolver),
+);
 
 /** The landing page dialog's registration: email, password of 6 or more, optional name (0001). */
 export function DialogRegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const form = useForm<DialogRegisterInput>({
-    resolver: zodResolver(DialogRegisterInputSchema),
+    resolver,
     defaultValues: { email: '', password: '', name: '' },
   });
   const { errors } = form.formState;

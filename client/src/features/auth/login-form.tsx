@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginInputSchema, type LoginInput } from '@kiln/shared';
+import type { LoginInput } from '@kiln/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { EmailField, PasswordField } from './account-fields';
 import { useLogin } from './mutations';
 import { submitWithToasts } from './submit-with-toasts';
@@ -16,6 +16,10 @@ export interface LoginFormTexts {
   submitLabel: string;
   pendingLabel: string;
 }
+
+const resolver = lazyResolver(() =>
+  import('./form-schemas').then((module) => module.loginResolver),
+);
 
 /** Email and password, sent to /api/auth/login; the screen and the dialog differ in words only. */
 export function LoginForm({
@@ -34,7 +38,7 @@ export function LoginForm({
 }) {
   const login = useLogin();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginInputSchema),
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

@@ -1,25 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ScreenRegisterInputSchema } from '@kiln/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { EmailField, PasswordField } from './account-fields';
 import { AuthShell } from './auth-shell';
+import type { RegisterForm } from './form-schemas';
 import { useRegisterSubmit } from './use-register-submit';
 
-const RegisterFormSchema = ScreenRegisterInputSchema.extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-});
-type RegisterForm = z.infer<typeof RegisterFormSchema>;
+const resolver = lazyResolver(() =>
+  import('./form-schemas').then((module) => module.registerResolver),
+);
 
 /** The registration screen: username, confirmation, at least 8 characters (decision 0001). */
 export default function RegisterPage() {
   const [, navigate] = useLocation();
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { EmailSchema, PasswordResetConfirmSchema } from '@kiln/shared';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './account-mutations';
 import { AuthShell } from './auth-shell';
+import type { NewPassword, ResetRequest } from './form-schemas';
 import { StatusBlock } from './status-block';
 
 /** /reset-password: ask for a link by email, or, with `?token=`, choose the new password. */
@@ -19,12 +18,14 @@ export default function ResetPasswordPage() {
   return <AuthShell>{token ? <ChooseNewPassword token={token} /> : <RequestLink />}</AuthShell>;
 }
 
-const RequestSchema = z.object({ email: EmailSchema });
+const requestResolver = lazyResolver(() =>
+  import('./form-schemas').then((module) => module.resetRequestResolver),
+);
 
 function RequestLink() {
   const request = useRequestPasswordReset();
-  const form = useForm<z.infer<typeof RequestSchema>>({
-    resolver: zodResolver(RequestSchema),
+  const form = useForm<ResetRequest>({
+    resolver: requestResolver,
     defaultValues: { email: '' },
   });
   if (request.isSuccess) {
@@ -85,15 +86,15 @@ function RequestLink() {
   );
 }
 
-const NewPasswordSchema = PasswordResetConfirmSchema.pick({ password: true }).extend({
-  confirmPassword: z.string().min(1, 'Please confirm your password'),
-});
+const newPasswordResolver = lazyResolver(() =>
+  import('./form-schemas').then((module) => module.newPasswordResolver),
+);
 
 function ChooseNewPassword({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const confirm = useConfirmPasswordReset();
-  const form = useForm<z.infer<typeof NewPasswordSchema>>({
-    resolver: zodResolver(NewPasswordSchema),
+  const form = useForm<NewPassword>({
+    resolver: newPasswordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;

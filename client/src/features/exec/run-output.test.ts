@@ -201,24 +201,26 @@ describe('offersInstall', () => {
 });
 
 describe('runFailureMessage (spec editor 8)', () => {
-  it('shows the server’s error field', () => {
+  it('shows the server’s error field', async () => {
     const body = JSON.stringify({
       error: 'Kiln runs Python (.py) files',
       code: 'VALIDATION_FAILED',
     });
-    expect(runFailureMessage(ApiError.fromBody(400, 'Bad Request', body))).toBe(
+    expect(runFailureMessage(await ApiError.fromBody(400, 'Bad Request', body))).toBe(
       'Kiln runs Python (.py) files',
     );
     const busy = JSON.stringify({ error: 'Too many runs', code: 'RATE_LIMITED' });
-    expect(runFailureMessage(ApiError.fromBody(429, '', busy))).toBe('Too many runs');
+    expect(runFailureMessage(await ApiError.fromBody(429, '', busy))).toBe('Too many runs');
   });
 
-  it('falls back to Failed to execute code when the call itself failed', () => {
+  it('falls back to Failed to execute code when the call itself failed', async () => {
     expect(runFailureMessage(new TypeError('Failed to fetch'))).toBe(RUN_FAILED);
-    expect(runFailureMessage(ApiError.fromBody(502, '', '<html>Bad gateway</html>'))).toBe(
+    expect(runFailureMessage(await ApiError.fromBody(502, '', '<html>Bad gateway</html>'))).toBe(
       RUN_FAILED,
     );
-    expect(runFailureMessage(ApiError.fromBody(500, '', 'Internal Server Error'))).toBe(RUN_FAILED);
+    expect(runFailureMessage(await ApiError.fromBody(500, '', 'Internal Server Error'))).toBe(
+      RUN_FAILED,
+    );
     expect(runFailureMessage('nothing useful')).toBe(RUN_FAILED);
   });
 });

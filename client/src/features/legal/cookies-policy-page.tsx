@@ -1,6 +1,6 @@
-import markdown from './content/cookies-policy.md?raw';
+import policy from './content/cookies-policy.md?policy';
 import { PolicyPage } from './policy-page';
 
 export default function CookiesPolicyPage() {
-  return <PolicyPage markdown={markdown} />;
+  return <PolicyPage policy={policy} />;
 }

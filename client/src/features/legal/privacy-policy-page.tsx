@@ -1,6 +1,6 @@
-import markdown from './content/privacy-policy.md?raw';
+import policy from './content/privacy-policy.md?policy';
 import { PolicyPage } from './policy-page';
 
 export default function PrivacyPolicyPage() {
-  return <PolicyPage markdown={markdown} />;
+  return <PolicyPage policy={policy} />;
 }

@@ -1,6 +1,6 @@
-import markdown from './content/terms-of-service.md?raw';
+import policy from './content/terms-of-service.md?policy';
 import { PolicyPage } from './policy-page';
 
 export default function TermsOfServicePage() {
-  return <PolicyPage markdown={markdown} />;
+  return <PolicyPage policy={policy} />;
 }

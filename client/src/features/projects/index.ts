@@ -2,7 +2,7 @@
 // plan's project limit, and creating from a template (the public /templates page loads these
 // last ones on demand, so its visitors do not download the create dialog).
 export { useCreateProject, useDeleteProject, useProjects, useUpdateProject } from './api';
-export { CreateProjectDialog } from './create/create-project-dialog';
+export { CreateProjectDialog } from './create/create-project-dialog-on-demand';
 export { usePlanUsage, type PlanUsage } from './plan-usage';
 export { RenameProjectDialog } from './rename/rename-project-dialog';
 export { SignInToUseDialog } from './templates/sign-in-to-use-dialog';

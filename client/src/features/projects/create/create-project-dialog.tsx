@@ -1,6 +1,7 @@
 import type { TemplateId } from '@kiln/shared';
 import { useState, type KeyboardEvent, type RefObject } from 'react';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { TooltipProvider } from '../../../components/ui/tooltip';
 import { useAiStatus } from '../../../lib/ai-status';
 import { useAuth } from '../../../lib/session';
 import type { AppTheme } from './app-theme';
@@ -29,15 +30,22 @@ function quickStartLabel(quickStart: QuickStart | undefined): string | undefined
  * project clears it and opens the editor. Escape closes it from anywhere inside, and focus goes
  * back to `returnFocusRef`, the button that opened it (the dialog has no trigger of its own).
  */
-export function CreateProjectDialog({
-  open,
-  onOpenChange,
-  returnFocusRef,
-}: {
+export function CreateProjectDialog(props: CreateProjectDialogProps) {
+  // The dashboard's one screen of tooltips provides them itself (components/ui/tooltip.tsx).
+  return (
+    <TooltipProvider>
+      <CreateProject {...props} />
+    </TooltipProvider>
+  );
+}
+
+interface CreateProjectDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   returnFocusRef?: RefObject<HTMLElement | null>;
-}) {
+}
+
+function CreateProject({ open, onOpenChange, returnFocusRef }: CreateProjectDialogProps) {
   const { user } = useAuth();
   const [view, setView] = useState<View>('start');
   const [prompt, setPrompt] = useState('');

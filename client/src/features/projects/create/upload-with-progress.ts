@@ -23,7 +23,7 @@ export async function postFormWithProgress(
     });
     xhr.addEventListener('load', () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(ApiError.fromBody(xhr.status, xhr.statusText, xhr.responseText));
+        void ApiError.fromBody(xhr.status, xhr.statusText, xhr.responseText).then(reject);
         return;
       }
       try {
