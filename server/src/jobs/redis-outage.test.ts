@@ -9,7 +9,7 @@ import { OwnRedis } from '../test/redis-server';
 
 // Redis stopped under a running instance and started again: what a person does meanwhile still
 // works or waits, /api/health says what is missing while it is missing, and no job is lost or
-// run twice. The long form, under load, is bench/faults/redis-outage.ts.
+// run twice.
 describe.skipIf(!process.env.TEST_REDIS_URL)('Redis away for a while', () => {
   let redis: OwnRedis;
   let t: TestApp;
