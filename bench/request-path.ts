@@ -281,6 +281,15 @@ console.log(
       .join(' ')}\n`,
 );
 printTable(
-  ['database', 'route', 'Kiln req/s', 'anchor req/s', 'Kiln/anchor', 'goal >= 1.0x'],
+  [
+    'database',
+    'route',
+    'Kiln req/s',
+    'anchor req/s',
+    'Kiln/anchor',
+    'goal >= 1.0x',
+    'Kiln CPU µs/req',
+    'anchor CPU µs/req',
+  ],
   rows,
 );
