@@ -23,6 +23,7 @@ import {
   supportedPercentile,
   type RunningServer,
 } from './lib/server';
+import { joined } from './lib/presence';
 
 const KILN_PORT = 5445;
 const BARE_PORT = 5448;
@@ -61,21 +62,6 @@ function serveBare(port: number): void {
       }
     });
     socket.on('close', () => room?.delete(socket));
-  });
-}
-
-/** Opens a socket, joins `projectId` and waits for the `users` answer. */
-function joined(url: string, projectId: string, cookie?: string): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers: cookie ? { cookie } : {} });
-    socket.once('error', reject);
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'join', projectId })));
-    const first = (data: Buffer) => {
-      if ((JSON.parse(data.toString('utf8')) as { type: string }).type !== 'users') return;
-      socket.off('message', first);
-      resolve(socket);
-    };
-    socket.on('message', first);
   });
 }
 
@@ -137,12 +123,9 @@ async function kilnClients(server: RunningServer): Promise<Client[]> {
     });
     if (created.status !== 201) throw new Error(`create project answered ${created.status}`);
     const projectId = created.json<{ id: string }>().id;
-    const cookie = account
-      .cookieList()
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
+    const cookie = account.cookieHeader();
     for (let tab = 0; tab < PER_PROJECT; tab += 1) {
-      clients.push({ socket: await joined(url, projectId, cookie), project });
+      clients.push({ socket: await joined(url, projectId, { cookie }), project });
     }
     account.close();
   }

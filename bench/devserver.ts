@@ -8,11 +8,11 @@
 // Goal: the proxy adds under 5 ms at p99. It is a measurement, not a test: it prints met/MISSED
 // and exits 0 either way.
 // Run: npm run devserver -w bench   (BENCH_REQUESTS=300 for a quick look)
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import os from 'node:os';
 import { inject } from './lib/in-process';
 import { startKilnWithPreview } from './lib/kiln-with-preview';
-import { localhostLookup } from './lib/localhost-names';
+import { timedGet } from './lib/http-text';
 import { printTable, supportedPercentile } from './lib/server';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
@@ -28,26 +28,6 @@ const APP = `require('node:http').createServer((request, response) => {
   response.end('{"ok":true}');
 }).listen(Number(process.env.PORT));
 `;
-
-/** One GET on a keep-alive agent: the status, the body, and the ms it took. */
-function timedGet(
-  url: string,
-  agent: Agent,
-): Promise<{ status: number; body: string; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const request = httpRequest(url, { agent, lookup: localhostLookup }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started }),
-      );
-    });
-    request.on('error', reject);
-    request.end();
-  });
-}
 
 const summary = (timings: number[]) => {
   const sorted = [...timings].sort((a, b) => a - b);

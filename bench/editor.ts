@@ -26,14 +26,14 @@ import pg from 'pg';
 import { openPglite } from '../server/src/db/pglite';
 import { comparePaths } from '../server/src/lib/project-paths';
 import { FILE_LIMITS } from '../shared/src';
+import { signUp } from './lib/accounts';
 import { launchChromium } from './lib/browser';
 import { cleanEnv } from './lib/clean-env';
+import { Cleanup } from './lib/cleanup';
 import {
   generateProject,
   insertProject,
   plantToken,
-  seeded,
-  sourceText,
   type Planted,
   type Query,
   type SeedProject,
@@ -47,6 +47,7 @@ import {
   supportedPercentile,
   type RunningServer,
 } from './lib/server';
+import { openSavingEditor, paced, saveNextEdit, type SavingEditor } from './lib/saves';
 import { zipFiles } from './lib/zip';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -87,39 +88,9 @@ const PLANTED_LOWER_CASE = 10;
 // Clean-up: everything started is released in reverse order, at the end of its section, on
 // failure, and on Ctrl-C.
 
-const releases: { label: string; release: () => Promise<void> }[] = [];
-/** Releases under way, so a second caller (Ctrl-C during a failure) waits for them too. */
-const releasing = new Set<Promise<void>>();
-
-function hold(label: string, release: () => Promise<void> | void) {
-  releases.push({ label, release: async () => release() });
-}
-
-/** Releases everything held since `mark` (all of it by default), newest first. */
-async function releaseTo(mark = 0) {
-  while (releases.length > mark) {
-    const { label, release } = releases.pop()!;
-    const done = Promise.race([
-      release(),
-      sleep(15_000, undefined, { ref: false }).then(() => {
-        throw new Error('timed out');
-      }),
-    ]).catch((error: unknown) => {
-      console.error(`clean-up of ${label} failed: ${(error as Error).message}`);
-    });
-    releasing.add(done);
-    await done;
-    releasing.delete(done);
-  }
-  if (mark === 0) await Promise.all(releasing);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void releaseTo().finally(() => process.exit(130));
-  });
-}
+const cleanup = new Cleanup({ onSignals: true });
+const hold = (label: string, release: () => Promise<void> | void) => cleanup.hold(label, release);
+const releaseTo = (mark?: number) => cleanup.releaseTo(mark);
 
 const progress = (message: string) => console.error(`- ${message}`);
 
@@ -333,43 +304,19 @@ interface SaveResult {
   serverCpuMs: number;
 }
 
-async function signUp(baseUrl: string, email: string): Promise<BenchClient> {
-  const client = new BenchClient(baseUrl);
-  const response = await client.request('POST', '/api/auth/register', {
-    email,
-    password: 'bench-password',
-  });
-  if (response.status !== 201) {
-    client.close();
-    throw new Error(`register answered ${response.status}: ${response.body.toString()}`);
-  }
-  return client;
-}
-
-/** About 2 KB of TypeScript that differs on every save. */
-function editedText(base: string, tick: number) {
-  return `// edit ${tick} at ${new Date().toISOString()}\n${base}`;
-}
-
 async function measureSaves(server: RunningServer): Promise<SaveResult> {
-  const mark = releases.length;
+  const mark = cleanup.mark();
   try {
-    const editors: { client: BenchClient; fileId: string; version: number; base: string }[] = [];
+    const editors: SavingEditor[] = [];
     const tag = randomBytes(3).toString('hex');
     for (let index = 0; index < EDITORS; index += 1) {
-      const client = await signUp(server.baseUrl, `save-${tag}-${index}@example.com`);
-      hold('save client', () => client.close());
-      const project = await client.request('POST', '/api/projects', { name: `Saves ${index}` });
-      if (project.status !== 201) throw new Error(`create project answered ${project.status}`);
-      const base = sourceText(seeded(1000 + index), 'ts', 2000);
-      const file = await client.request('POST', '/api/files', {
-        projectId: project.json<{ id: string }>().id,
-        path: 'src/editing.ts',
-        content: base,
-      });
-      if (file.status !== 201) throw new Error(`create file answered ${file.status}`);
-      const created = file.json<{ id: string; version: number }>();
-      editors.push({ client, fileId: created.id, version: created.version, base });
+      const editor = await openSavingEditor(
+        server.baseUrl,
+        `save-${tag}-${index}@example.com`,
+        index,
+      );
+      hold('save client', () => editor.client.close());
+      editors.push(editor);
     }
 
     const control = new BenchClient(server.baseUrl);
@@ -392,27 +339,23 @@ async function measureSaves(server: RunningServer): Promise<SaveResult> {
     })();
     await Promise.all([
       pinging,
-      ...editors.map(async (editor, index) => {
+      ...editors.map((editor, index) =>
         // Spread evenly over the second, as people do not type in step.
-        const first = begin + (index * SAVE_INTERVAL_MS) / EDITORS;
-        for (let tick = 0; ; tick += 1) {
-          const due = first + tick * SAVE_INTERVAL_MS;
-          if (due >= end) break;
-          const wait = due - performance.now();
-          if (wait > 0) await sleep(wait);
-          const started = performance.now();
-          const response = await editor.client.request('PATCH', `/api/files/${editor.fileId}`, {
-            content: editedText(editor.base, tick),
-            baseVersion: editor.version,
-          });
-          const elapsed = performance.now() - started;
-          if (response.status === 200)
-            editor.version = response.json<{ version: number }>().version;
-          if (started < measureFrom) continue;
-          timings.push(elapsed);
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        }
-      }),
+        paced(
+          {
+            first: begin + (index * SAVE_INTERVAL_MS) / EDITORS,
+            intervalMs: SAVE_INTERVAL_MS,
+            end,
+          },
+          async (tick) => {
+            const started = performance.now();
+            const save = await saveNextEdit(editor, tick);
+            if (started < measureFrom) return;
+            timings.push(save.ms);
+            statuses.set(save.status, (statuses.get(save.status) ?? 0) + 1);
+          },
+        ),
+      ),
     ]);
     const serverCpuMs = (await processCpuMs(server.pid)) - (await cpuAtStart);
     timings.sort((a, b) => a - b);
@@ -899,7 +842,7 @@ async function measureFreshImport(
       progress(
         `fresh import, sample ${sample + 1} of ${IMPORT_SAMPLES}, ${row === before ? 'before' : 'after'} the upkeep`,
       );
-      const mark = releases.length;
+      const mark = cleanup.mark();
       try {
         const server = await startServer({
           port: BASE_PORT + 8,
@@ -907,10 +850,9 @@ async function measureFreshImport(
           env: SERVER_ENV,
         });
         hold('fresh-import server', () => server.stop());
-        const client = await signUp(
-          server.baseUrl,
-          `import-${randomBytes(3).toString('hex')}@example.com`,
-        );
+        const client = await signUp(server.baseUrl, {
+          email: `import-${randomBytes(3).toString('hex')}@example.com`,
+        });
         hold('fresh-import client', () => client.close());
         // The schedules' first runs (the upkeep of the empty database among them) are over.
         const startJobs = await jobsSettled(client, { sawWork: false, timeoutMs: 60_000 });
@@ -1017,7 +959,7 @@ async function measureEngine(
   data: SeedData,
   searchFolder: string,
 ): Promise<EngineResult> {
-  const mark = releases.length;
+  const mark = cleanup.mark();
   try {
     const browser = await launchBrowser();
     const editor: EditorResult[] = [];
@@ -1044,7 +986,7 @@ async function measureEngine(
 }
 
 async function embedded(data: SeedData, searchFolder: string): Promise<EngineResult> {
-  const mark = releases.length;
+  const mark = cleanup.mark();
   try {
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
@@ -1056,7 +998,7 @@ async function embedded(data: SeedData, searchFolder: string): Promise<EngineRes
     const first = await start();
     let owner: BenchClient;
     try {
-      owner = await signUp(first.baseUrl, email);
+      owner = await signUp(first.baseUrl, { email });
       hold('owner client', () => owner.close());
     } finally {
       await first.stop();
@@ -1077,7 +1019,7 @@ async function embedded(data: SeedData, searchFolder: string): Promise<EngineRes
 }
 
 async function postgres(data: SeedData, searchFolder: string): Promise<EngineResult> {
-  const mark = releases.length;
+  const mark = cleanup.mark();
   try {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
@@ -1103,7 +1045,7 @@ async function postgres(data: SeedData, searchFolder: string): Promise<EngineRes
     const pool = new pg.Pool({ connectionString: url.toString() });
     hold('PostgreSQL pool', () => pool.end());
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
-    const owner = await signUp(server.current.baseUrl, email);
+    const owner = await signUp(server.current.baseUrl, { email });
     hold('owner client', () => owner.close());
     progress('PostgreSQL: seeding');
     const ids = await seed((sql, params) => pool.query(sql, params), email, data);

@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { transform } from 'esbuild';
+import { createProject, signUp } from './lib/accounts';
 import { cleanEnv } from './lib/clean-env';
 import { BenchClient, printTable, startServer, supportedPercentile } from './lib/server';
 
@@ -45,20 +46,8 @@ const stats = (timings: number[]) => {
 const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 async function signedInProject(baseUrl: string) {
-  const client = new BenchClient(baseUrl);
-  const email = `bench-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`;
-  const registered = await client.request('POST', '/api/auth/register', {
-    email,
-    password: 'bench-password',
-    name: 'Bench',
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const created = await client.request('POST', '/api/projects', {
-    name: 'Exec bench',
-    templateId: 'blank',
-  });
-  if (created.status !== 201) throw new Error(`create project answered ${created.status}`);
-  return { client, projectId: created.json<{ id: string }>().id };
+  const client = await signUp(baseUrl, { name: 'Bench' });
+  return { client, projectId: await createProject(client, 'Exec bench', 'blank') };
 }
 
 async function timedRun(client: BenchClient, projectId: string, language: Language) {

@@ -15,65 +15,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
 import { dataFrames } from '../server/src/modules/terminal/relay-frames';
 import { PTY_RELAY_SOURCE, TERMINAL_BASHRC_SOURCE } from '../server/src/modules/terminal/pty-relay';
+import { createProject, signUp } from './lib/accounts';
 import { cleanEnv } from './lib/clean-env';
-import { BenchClient, printTable, repoRoot, supportedPercentile } from './lib/server';
+import { type BenchClient, printTable, repoRoot, supportedPercentile } from './lib/server';
+import { EchoTimer, openTerminal, PROMPT } from './lib/terminal-echo';
 
 const PORT = 5340;
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 500);
 const WARMUP = 20;
 /** Opens timed for the time to the first prompt. */
 const OPENS = 10;
-/** After this many characters the line is cleared (Ctrl+U), so it never wraps. */
-const LINE_LENGTH = 40;
 const GOAL_P99_MS = 30;
-/** The end of the bashrc's prompt: `$ `, or `# ` for root (the local shell of a root bench). */
-const PROMPT = /[$#] $/;
-
-/** Sends one byte at a time and times each until output holding it comes back. */
-class EchoTimer {
-  private waiting: { byte: string; resolve: () => void } | null = null;
-
-  constructor(private readonly send: (bytes: Buffer) => void) {}
-
-  /** Feed it what the terminal printed: an echo ends with the byte typed (a redraw does not). */
-  output(chunk: Buffer): void {
-    if (this.waiting && chunk.toString('latin1').endsWith(this.waiting.byte)) {
-      const { resolve } = this.waiting;
-      this.waiting = null;
-      resolve();
-    }
-  }
-
-  async keystroke(byte: string): Promise<number> {
-    const echoed = new Promise<void>((resolve) => (this.waiting = { byte, resolve }));
-    const started = performance.now();
-    this.send(Buffer.from(byte, 'latin1'));
-    await echoed;
-    return performance.now() - started;
-  }
-
-  /** Clears the line and waits for the shell to redraw it. */
-  async clearLine(): Promise<void> {
-    const redrawn = new Promise<void>((resolve) => (this.waiting = { byte: '\x1b[K', resolve }));
-    this.send(Buffer.from('\x15'));
-    await Promise.race([redrawn, new Promise((resolve) => setTimeout(resolve, 200))]);
-    this.waiting = null;
-  }
-
-  async series(count: number): Promise<number[]> {
-    const timings: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      if (index > 0 && index % LINE_LENGTH === 0) await this.clearLine();
-      timings.push(await this.keystroke(String.fromCharCode(97 + (index % 26))));
-    }
-    await this.clearLine();
-    return timings;
-  }
-}
-
 async function startServerFromSource(dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: repoRoot,
@@ -102,61 +56,21 @@ async function startServerFromSource(dataDir: string): Promise<ChildProcess> {
   throw new Error('the server did not start');
 }
 
-async function signedInProject(client: BenchClient): Promise<string> {
-  const email = `bench-${Date.now()}-${Math.random().toString(16).slice(2)}@example.com`;
-  const registered = await client.request('POST', '/api/auth/register', {
-    email,
-    password: 'bench-password',
-    name: 'Bench',
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const created = await client.request('POST', '/api/projects', {
-    name: 'Terminal bench',
-    templateId: 'blank',
-  });
-  if (created.status !== 201) throw new Error(`create project answered ${created.status}`);
-  return created.json<{ id: string }>().id;
-}
-
-/** Opens a terminal and waits for its prompt; answers the socket and the ms that took. */
-async function openTerminal(client: BenchClient, projectId: string) {
-  const cookie = client
-    .cookieList()
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
-  const started = performance.now();
-  const socket = new WebSocket(
-    `ws://127.0.0.1:${PORT}/api/terminal/${projectId}?cols=120&rows=30`,
-    { headers: { cookie, origin: `http://127.0.0.1:${PORT}` } },
-  );
-  let printed = '';
-  await new Promise<void>((resolve, reject) => {
-    socket.on('message', (data: Buffer, isBinary) => {
-      if (!isBinary) return;
-      printed += data.toString('utf8');
-      if (PROMPT.test(printed)) resolve();
-    });
-    socket.once('error', reject);
-    socket.once('close', (code) => reject(new Error(`the terminal closed (${code})`)));
-  });
-  socket.removeAllListeners('message');
-  socket.removeAllListeners('close');
-  return { socket, toPromptMs: performance.now() - started };
-}
-
 async function measureKiln(): Promise<{ echo: number[]; toPrompt: number[] }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-terminal-'));
   const server = await startServerFromSource(dataDir);
-  const client = new BenchClient(`http://127.0.0.1:${PORT}`);
+  const baseUrl = `http://127.0.0.1:${PORT}`;
+  let client: BenchClient | undefined;
   try {
-    const projectId = await signedInProject(client);
+    client = await signUp(baseUrl, { name: 'Bench' });
+    const projectId = await createProject(client, 'Terminal bench', 'blank');
     const toPrompt: number[] = [];
     for (let open = 0; open < OPENS; open += 1) {
-      const { socket, toPromptMs } = await openTerminal(client, projectId);
+      const { socket, toPromptMs } = await openTerminal(baseUrl, client, projectId);
       toPrompt.push(toPromptMs);
       socket.close();
     }
-    const { socket } = await openTerminal(client, projectId);
+    const { socket } = await openTerminal(baseUrl, client, projectId);
     const timer = new EchoTimer((bytes) => socket.send(bytes, { binary: true }));
     socket.on('message', (data: Buffer, isBinary) => isBinary && timer.output(data));
     await timer.series(WARMUP);
@@ -164,7 +78,7 @@ async function measureKiln(): Promise<{ echo: number[]; toPrompt: number[] }> {
     socket.close();
     return { echo, toPrompt };
   } finally {
-    client.close();
+    client?.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { localhostLookup } from './localhost-names';
 
 export interface TextAnswer {
@@ -32,6 +32,32 @@ export function getText(url: string, timeoutMs = 60_000): Promise<TextAnswer | n
     );
     sent.on('timeout', () => sent.destroy());
     sent.on('error', () => resolve(null));
+    sent.end();
+  });
+}
+
+/**
+ * One GET on a keep-alive agent: the status, the body, and the ms it took. It fails when no
+ * answer came, or none within `timeoutMs` (the request is abandoned then).
+ */
+export function timedGet(
+  url: string,
+  agent: Agent,
+  timeoutMs = 60_000,
+): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const sent = request(url, { agent, lookup: localhostLookup }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started }),
+      );
+      response.on('error', reject);
+    });
+    sent.setTimeout(timeoutMs, () => sent.destroy(new Error(`no answer in ${timeoutMs} ms`)));
+    sent.on('error', reject);
     sent.end();
   });
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { procStat, ticksToMs } from './cpu';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -135,15 +136,18 @@ export class BenchClient {
     return [...this.cookies];
   }
 
+  /** The session's cookies as a Cookie header, for a WebSocket opened as the same user. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   private send(
     method: string,
     url: string,
     payload?: string | Buffer,
     contentType?: string,
   ): Promise<BenchResponse> {
-    const headers: Record<string, string> = {
-      cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
-    };
+    const headers: Record<string, string> = { cookie: this.cookieHeader() };
     if (method !== 'GET') headers['x-csrf-token'] = this.cookies.get('csrf_token') ?? '';
     if (contentType !== undefined) headers['content-type'] = contentType;
     return new Promise((resolve, reject) => {
@@ -196,17 +200,6 @@ export function supportedPercentile(sorted: number[], p: number): number {
 
 /** CPU time (user + system) a process has used so far, in ms; NaN where /proc is not there. */
 export async function processCpuMs(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
-  }
+  const fields = pid === undefined ? null : procStat(pid);
+  return fields ? ticksToMs(Number(fields[11]) + Number(fields[12])) : Number.NaN;
 }
-
-/** USER_HZ, 100 on every Linux that matters. */
-const CLOCK_TICKS_PER_SECOND = 100;
