@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { formatStorageSize, PLANS, SUBSCRIPTION_PLANS } from '@kiln/shared';
+import { formatStorageSize, PLANS, SUBSCRIPTION_PLANS, TERMINAL_LIMITS } from '@kiln/shared';
 import { z } from 'zod';
 import { SECRET_KEY_MIN_LENGTH } from './lib/secret-key';
 import { defaultPreviewOrigin, previewOriginProblems } from './preview-origin';
@@ -82,6 +82,13 @@ const EnvSchema = z.object({
     .transform((value) => value ?? os.availableParallelism()),
   EXEC_QUEUE_LENGTH: z.coerce.number().int().min(0).optional().default(8),
   TERMINAL_IDLE_MINUTES: z.coerce.number().positive().optional().default(15),
+  TERMINAL_RESUME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .optional()
+    .default(TERMINAL_LIMITS.resumeSeconds),
   DEV_SERVERS_MAX: positiveInt(8),
   DEV_SERVER_IDLE_MINUTES: z.coerce.number().positive().optional().default(15),
   EXEC_PYTHON: z.string().trim().min(1).default('python3'),
@@ -307,6 +314,11 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`15`',
     description:
       'A terminal with no input and no output for this long is closed (its shell ends); fractions allowed.',
+  },
+  TERMINAL_RESUME_SECONDS: {
+    default: '`300`',
+    description:
+      'A terminal whose connection dropped keeps its shell running this long for the tab to reconnect to it (0 ends it at once, 3600 at most).',
   },
   DEV_SERVERS_MAX: {
     default: '`8`',

@@ -19,6 +19,13 @@ export const TERMINAL_LIMITS = {
   idleMinutes: 15,
   perProject: 4,
   perUser: 8,
+  /**
+   * A shell whose connection dropped (no close from the person) keeps running this long for its
+   * tab to come back to it (the server may set another).
+   */
+  resumeSeconds: 300,
+  /** The output a detached shell keeps for its tab to catch up on when it comes back. */
+  resumeOutputBytes: 256 * 1024,
   /** The largest message a client may send: a paste larger than this is refused. */
   messageBytes: 1024 * 1024,
 } as const;
@@ -29,8 +36,17 @@ export const TERMINAL_DEFAULT_SIZE = { cols: 80, rows: 24 } as const;
 const cols = z.number().int().min(TERMINAL_SIZE_LIMITS.minCols).max(TERMINAL_SIZE_LIMITS.maxCols);
 const rows = z.number().int().min(TERMINAL_SIZE_LIMITS.minRows).max(TERMINAL_SIZE_LIMITS.maxRows);
 
-/** GET /api/terminal/{projectId}?cols=&rows=: the terminal's size when it opens. */
+/** A shell's resume id: 24 random bytes, base64url. */
+const SHELL_ID = /^[A-Za-z0-9_-]{32}$/;
+
+/**
+ * GET /api/terminal/{projectId}?cols=&rows=[&resume=&received=]: the terminal's size when it
+ * opens; a tab whose connection dropped names the shell it had and how many bytes of its output
+ * it holds, to take it back with the output it missed.
+ */
 export const TerminalQuerySchema = z.object({
+  resume: z.string().regex(SHELL_ID).optional(),
+  received: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   cols: z.coerce
     .number()
     .pipe(cols)
@@ -65,8 +81,21 @@ export type TerminalCloseReason = (typeof TERMINAL_CLOSE_REASONS)[number];
  * write to the terminal as they are.
  */
 export const TerminalServerMessageSchema = z.discriminatedUnion('type', [
-  /** The shell is starting: input sent from now on reaches it. */
-  z.object({ type: z.literal('ready') }),
+  /**
+   * The shell is starting: input sent from now on reaches it. `shell` names it for a resume
+   * after the connection drops, within `resumeSeconds`. A tab that asked to resume and gets
+   * `ready` has a new shell: the one it had ended.
+   */
+  z.object({
+    type: z.literal('ready'),
+    shell: z.string(),
+    resumeSeconds: z.number().int().nonnegative(),
+  }),
+  /**
+   * The shell the tab asked for survived the dropped connection and is its again. The output it
+   * missed follows; `lostBytes` of it (the oldest) were no longer kept.
+   */
+  z.object({ type: z.literal('resumed'), lostBytes: z.number().int().nonnegative() }),
   /** The shell changed these project files (created, changed or deleted): refresh the tree. */
   z.object({ type: z.literal('files-changed'), paths: z.array(z.string()) }),
   /** The shell ended with this status (128 + n when signal n ended it); the socket closes. */

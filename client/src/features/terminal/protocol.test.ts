@@ -3,7 +3,11 @@ import { clampSize, parseServerMessage, resizeMessage, terminalSocketUrl } from 
 
 describe('parseServerMessage', () => {
   it('reads each control message the server sends', () => {
-    expect(parseServerMessage('{"type":"ready"}')).toEqual({ type: 'ready' });
+    expect(parseServerMessage('{"type":"ready","shell":"s","resumeSeconds":1}')).toEqual({
+      type: 'ready',
+      shell: 's',
+      resumeSeconds: 1,
+    });
     expect(parseServerMessage('{"type":"files-changed","paths":["a.txt","src/b.js"]}')).toEqual({
       type: 'files-changed',
       paths: ['a.txt', 'src/b.js'],

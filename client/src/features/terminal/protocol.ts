@@ -45,14 +45,25 @@ export function resizeMessage(size: TerminalSize): TerminalClientMessage {
   return { type: 'resize', ...clampSize(size) };
 }
 
+/** A shell to take back after the connection dropped, and how much of its output is here. */
+export interface ShellResume {
+  shell: string;
+  received: number;
+}
+
 /** The socket's address on this page's own origin (the session cookie goes with it). */
 export function terminalSocketUrl(
   location: Pick<Location, 'protocol' | 'host'>,
   projectId: string,
   size: TerminalSize,
+  resume?: ShellResume,
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const { cols, rows } = clampSize(size);
   const query = new URLSearchParams({ cols: String(cols), rows: String(rows) });
+  if (resume) {
+    query.set('resume', resume.shell);
+    query.set('received', String(resume.received));
+  }
   return `${scheme}//${location.host}/api/terminal/${encodeURIComponent(projectId)}?${query}`;
 }

@@ -35,21 +35,45 @@ class FakeSocket implements SocketLike {
 }
 
 function connect() {
-  let socket: FakeSocket | undefined;
+  const sockets: { url: string; socket: FakeSocket }[] = [];
+  const timers: { run: () => void; ms: number }[] = [];
+  const clock = { now: 1_000 };
   const output: string[] = [];
   const events: ShellEvent[] = [];
   const connection = new ShellConnection({
-    url: 'ws://host/api/terminal/p?cols=80&rows=24',
+    address: (size, resume) =>
+      `ws://host/t?cols=${size.cols}&rows=${size.rows}` +
+      (resume ? `&resume=${resume.shell}&received=${resume.received}` : ''),
     size: { cols: 80, rows: 24 },
     handlers: {
       onOutput: (bytes) => output.push(new TextDecoder().decode(bytes)),
       onEvent: (event) => events.push(event),
     },
-    createSocket: () => (socket = new FakeSocket()),
+    createSocket: (url) => {
+      const socket = new FakeSocket();
+      sockets.push({ url, socket });
+      return socket;
+    },
+    schedule: (run, ms) => {
+      const timer = { run, ms };
+      timers.push(timer);
+      return () => timers.splice(timers.indexOf(timer), 1);
+    },
+    now: () => clock.now,
   });
-  if (!socket) throw new Error('no socket');
-  return { connection, socket, output, events };
+  const socket = sockets[0]!.socket;
+  /** Runs the timer waiting, as if its time had passed. */
+  const elapse = () => {
+    const timer = timers.shift();
+    if (!timer) throw new Error('no timer');
+    clock.now += timer.ms;
+    timer.run();
+    return timer.ms;
+  };
+  return { connection, socket, sockets, timers, clock, elapse, output, events };
 }
+
+const READY = '{"type":"ready","shell":"s1","resumeSeconds":60}';
 
 const text = (data: string | Uint8Array) =>
   typeof data === 'string' ? data : new TextDecoder().decode(data);
@@ -59,12 +83,15 @@ describe('ShellConnection', () => {
     const { socket, output, events } = connect();
     expect(socket.binaryType).toBe('arraybuffer');
     socket.open();
-    socket.receive('{"type":"ready"}');
+    socket.receive(READY);
     socket.receive(new TextEncoder().encode('~ $ ').buffer);
     socket.receive('{"type":"files-changed","paths":["made.txt"]}');
     socket.receive('{"type":"nonsense"}');
     expect(output).toEqual(['~ $ ']);
-    expect(events).toEqual([{ type: 'ready' }, { type: 'files-changed', paths: ['made.txt'] }]);
+    expect(events).toEqual([
+      { type: 'ready', shell: 's1', resumeSeconds: 60 },
+      { type: 'files-changed', paths: ['made.txt'] },
+    ]);
   });
 
   it('sends keystrokes as UTF-8 binary frames, keeping those typed before it opened', () => {
@@ -117,5 +144,105 @@ describe('ShellConnection', () => {
     expect(second.events).toEqual([]);
     second.connection.sendInput('ignored');
     expect(second.socket.sent).toEqual([]);
+  });
+
+  describe('after the connection drops', () => {
+    const bytes = (value: string) => new TextEncoder().encode(value).buffer;
+
+    it('takes the same shell back with the output it holds, then sends what was typed', () => {
+      const { connection, socket, sockets, elapse, output, events } = connect();
+      socket.open();
+      socket.receive(READY);
+      socket.receive(bytes('~ $ '));
+      socket.serverCloses();
+      expect(events.at(-1)).toEqual({ type: 'reconnecting' });
+      connection.sendInput('ls\r');
+      connection.resize(100, 30);
+      expect(elapse()).toBe(250);
+
+      const back = sockets[1]!;
+      expect(back.url).toBe('ws://host/t?cols=100&rows=30&resume=s1&received=4');
+      back.socket.open();
+      // Nothing goes until the server says it is the same shell.
+      expect(back.socket.sent).toEqual([]);
+      back.socket.receive('{"type":"resumed","lostBytes":0}');
+      back.socket.receive(bytes('missed'));
+      expect(back.socket.sent.map(text)).toEqual(['ls\r']);
+      expect(events.at(-1)).toEqual({ type: 'resumed', lostBytes: 0 });
+      expect(output).toEqual(['~ $ ', 'missed']);
+
+      // Counting goes on from there for the next drop.
+      back.socket.serverCloses();
+      elapse();
+      expect(sockets[2]!.url).toContain('received=10');
+    });
+
+    it('says in the terminal how much output was not kept', () => {
+      const { socket, sockets, elapse, output } = connect();
+      socket.open();
+      socket.receive(READY);
+      socket.serverCloses();
+      elapse();
+      sockets[1]!.socket.open();
+      sockets[1]!.socket.receive('{"type":"resumed","lostBytes":204800}');
+      expect(output.join('')).toContain('reconnected; 200 KB of output');
+    });
+
+    it('tells of a new shell when the old one had ended, and does not run what was typed for it', () => {
+      const { connection, socket, sockets, elapse, output, events } = connect();
+      socket.open();
+      socket.receive(READY);
+      socket.receive(bytes('~ $ '));
+      socket.serverCloses();
+      connection.sendInput('rm -rf build\r');
+      elapse();
+      const back = sockets[1]!.socket;
+      back.open();
+      back.receive('{"type":"ready","shell":"s2","resumeSeconds":60}');
+      expect(back.sent).toEqual([]);
+      expect(output.join('')).toContain('the shell had ended: this is a new shell');
+      expect(events.at(-1)).toMatchObject({ type: 'ready', shell: 's2' });
+      back.receive(bytes('$ '));
+      back.serverCloses();
+      elapse();
+      expect(sockets[2]!.url).toContain('resume=s2&received=2');
+    });
+
+    it('backs off while the server cannot be reached, and gives up when the shell is gone', () => {
+      const { socket, sockets, elapse, clock, events } = connect();
+      socket.open();
+      socket.receive('{"type":"ready","shell":"s1","resumeSeconds":10}');
+      socket.serverCloses();
+      const waits: number[] = [];
+      while (events.at(-1)?.type === 'reconnecting') {
+        waits.push(elapse());
+        sockets.at(-1)!.socket.serverCloses();
+      }
+      expect(waits.slice(0, 6)).toEqual([250, 500, 1000, 2000, 4000, 5000]);
+      expect(clock.now - 1_000).toBeGreaterThanOrEqual(10_000);
+      expect(events.at(-1)).toEqual({ type: 'socket-closed' });
+    });
+
+    it('does not come back when the server ended the session, nor without a shell', () => {
+      const told = connect();
+      told.socket.open();
+      told.socket.receive(READY);
+      told.socket.receive('{"type":"closed","reason":"idle","message":"Idle"}');
+      told.socket.serverCloses();
+      expect(told.timers).toEqual([]);
+      expect(told.events.at(-1)).toEqual({ type: 'socket-closed' });
+
+      const refused = connect();
+      refused.socket.serverCloses();
+      expect(refused.timers).toEqual([]);
+      expect(refused.events).toEqual([{ type: 'socket-closed' }]);
+
+      const closing = connect();
+      closing.socket.open();
+      closing.socket.receive(READY);
+      closing.socket.serverCloses();
+      closing.connection.close();
+      expect(closing.timers).toEqual([]);
+    });
   });
 });

@@ -11,7 +11,7 @@ const connecting: ShellStatus = { state: 'connecting' };
 
 describe('nextShellStatus', () => {
   it('goes from connecting to ready, then to how the shell ended', () => {
-    const ready = nextShellStatus(connecting, { type: 'ready' });
+    const ready = nextShellStatus(connecting, { type: 'ready', shell: 's', resumeSeconds: 60 });
     expect(ready).toEqual({ state: 'ready' });
     expect(nextShellStatus(ready, { type: 'exit', code: 0 })).toEqual({ state: 'exited', code: 0 });
   });
@@ -33,6 +33,24 @@ describe('nextShellStatus', () => {
     });
     // The upgrade was refused (signed out, a project that is gone): same.
     expect(nextShellStatus(connecting, { type: 'socket-closed' })).toEqual({ state: 'lost' });
+  });
+
+  it('says whether the shell survived a dropped connection', () => {
+    const reconnecting = nextShellStatus({ state: 'ready' }, { type: 'reconnecting' });
+    expect(reconnecting).toEqual({ state: 'reconnecting' });
+    expect(isLive(reconnecting)).toBe(true);
+    expect(shellStatusText(reconnecting)).toMatch(/reconnecting/);
+    const resumed = nextShellStatus(reconnecting, { type: 'resumed', lostBytes: 0 });
+    expect(shellStatusText(resumed)).toBe('Reconnected: the shell kept running.');
+    const replaced = nextShellStatus(reconnecting, {
+      type: 'ready',
+      shell: 's2',
+      resumeSeconds: 60,
+    });
+    expect(shellStatusText(replaced)).toBe(
+      'Reconnected, but the shell had ended: this is a new shell.',
+    );
+    expect(nextShellStatus(reconnecting, { type: 'socket-closed' })).toEqual({ state: 'lost' });
   });
 
   it('is not changed by a files-changed message', () => {

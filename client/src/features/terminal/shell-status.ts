@@ -3,7 +3,10 @@ import type { TerminalCloseReason, TerminalServerMessage } from '@kiln/shared';
 /** Where one shell's connection stands, as its tab and overlay show it. */
 export type ShellStatus =
   | { state: 'connecting' }
-  | { state: 'ready' }
+  /** `note`: a word on how it came back after the connection dropped. */
+  | { state: 'ready'; note?: string }
+  /** The connection dropped; the shell runs on in the server while the tab comes back to it. */
+  | { state: 'reconnecting' }
   | { state: 'exited'; code: number }
   | { state: 'closed'; reason: TerminalCloseReason; message: string }
   | { state: 'error'; message: string }
@@ -11,7 +14,11 @@ export type ShellStatus =
   | { state: 'lost' };
 
 /** What the connection reports: the server's control messages and the socket's own events. */
-export type ShellEvent = TerminalServerMessage | { type: 'socket-closed' };
+export type ShellEvent =
+  TerminalServerMessage | { type: 'socket-closed' } | { type: 'reconnecting' };
+
+export const SHELL_SURVIVED = 'Reconnected: the shell kept running.';
+export const SHELL_REPLACED = 'Reconnected, but the shell had ended: this is a new shell.';
 
 /**
  * The status after an event. The server says why it ends a session before it closes the socket,
@@ -20,7 +27,13 @@ export type ShellEvent = TerminalServerMessage | { type: 'socket-closed' };
 export function nextShellStatus(status: ShellStatus, event: ShellEvent): ShellStatus {
   switch (event.type) {
     case 'ready':
-      return { state: 'ready' };
+      return status.state === 'reconnecting'
+        ? { state: 'ready', note: SHELL_REPLACED }
+        : { state: 'ready' };
+    case 'resumed':
+      return { state: 'ready', note: SHELL_SURVIVED };
+    case 'reconnecting':
+      return isLive(status) ? { state: 'reconnecting' } : status;
     case 'exit':
       return { state: 'exited', code: event.code };
     case 'closed':
@@ -36,7 +49,9 @@ export function nextShellStatus(status: ShellStatus, event: ShellEvent): ShellSt
 
 /** Whether the shell can still take input, or is on its way to. */
 export function isLive(status: ShellStatus): boolean {
-  return status.state === 'connecting' || status.state === 'ready';
+  return (
+    status.state === 'connecting' || status.state === 'ready' || status.state === 'reconnecting'
+  );
 }
 
 /** One line for the overlay and for screen readers; empty while the shell is usable. */
@@ -45,7 +60,9 @@ export function shellStatusText(status: ShellStatus): string {
     case 'connecting':
       return 'Connecting...';
     case 'ready':
-      return '';
+      return status.note ?? '';
+    case 'reconnecting':
+      return 'Connection lost: reconnecting. The shell keeps running on the server.';
     case 'exited':
       return `The shell exited with code ${status.code}`;
     case 'closed':

@@ -1,5 +1,5 @@
 import { Loader2, RotateCw, X } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useTheme } from '../../lib/theme';
@@ -8,6 +8,20 @@ import type { ShellState } from './use-shell-tabs';
 
 // xterm.js and its stylesheet come in their own chunk, the first time a shell opens.
 const XtermView = lazy(() => import('./xterm-view'));
+
+/** How long a word on a reconnection stays under the shell. */
+const NOTE_MS = 8_000;
+
+/** The status's note, until it has been shown for NOTE_MS. */
+function useFadingNote(note: string | undefined): string {
+  const [faded, setFaded] = useState<string | null>(null);
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setFaded(note), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [note]);
+  return note && note !== faded ? note : '';
+}
 
 /**
  * One shell's tab panel: the terminal, and under it a status line while it connects or after it
@@ -37,8 +51,9 @@ export function ShellView({
   const { status } = shell;
   const ended = !isLive(status);
   const focusKey = isMac ? '⌃⇧M' : 'Ctrl+M';
+  const note = useFadingNote(status.state === 'ready' ? status.note : undefined);
   const line =
-    shellStatusText(status) ||
+    (status.state === 'ready' ? note : shellStatusText(status)) ||
     (tabMovesFocus
       ? `Tab moves the focus out of the shell; ${focusKey} gives Tab back to it.`
       : '');
@@ -72,7 +87,7 @@ export function ShellView({
           )}
           data-testid="shell-status"
         >
-          {status.state === 'connecting' && (
+          {(status.state === 'connecting' || status.state === 'reconnecting') && (
             <Loader2 className="size-3 shrink-0 animate-spin" aria-hidden />
           )}
           {line}

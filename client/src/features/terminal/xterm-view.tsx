@@ -153,7 +153,7 @@ export default function XtermView({
     fit();
     const size = { cols: term.cols, rows: term.rows };
     const current = new ShellConnection({
-      url: terminalSocketUrl(window.location, projectId, size),
+      address: (at, resume) => terminalSocketUrl(window.location, projectId, at, resume),
       size,
       handlers: {
         onOutput: (bytes) => term.write(bytes),

@@ -42,20 +42,30 @@ describe('git sync: auto-sync', needs('git'), () => {
 
     const after = await waitFor(p.remoteHead, (head) => head !== before);
     expect(Date.now() - lastSave).toBeGreaterThanOrEqual(4_900);
-    const log = await git.server.bareGit('team', p.repo, ['log', '--format=%P %s', 'main']);
-    expect(log.trim().split('\n')[0]).toBe(`${before} Update from Kiln`);
+    // Compared whole, so a failure shows every commit and history entry involved.
+    const log = await git.server.bareGit('team', p.repo, ['log', '--format=%H %P %s', 'main']);
+    // The remote moves before the push's history entry is written.
+    const history = await waitFor(p.history, (entries) => entries[0]?.commit_sha === after);
+    expect({ commits: log.trim().split('\n').slice(0, 2), history: history.slice(0, 1) }).toEqual({
+      commits: [
+        `${after} ${before} Update from Kiln`,
+        expect.stringMatching(new RegExp(`^${before} `)),
+      ],
+      history: [
+        expect.objectContaining({
+          operation: 'push',
+          status: 'success',
+          message: 'Update from Kiln',
+          files_changed: ['a.txt', 'b.txt'],
+          commit_sha: after,
+        }),
+      ],
+    });
     expect(
       (
         await git.server.bareGit('team', p.repo, ['show', `${after}:a.txt`, `${after}:b.txt`])
       ).split('\n'),
     ).toEqual(['a, saved once', 'b, saved later', '']);
-    expect((await p.history())[0]).toMatchObject({
-      operation: 'push',
-      status: 'success',
-      message: 'Update from Kiln',
-      files_changed: ['a.txt', 'b.txt'],
-      commit_sha: after,
-    });
   });
 
   it('records a failed automatic push in the history and leaves the files as they are', async () => {
@@ -85,7 +95,11 @@ describe('git sync: auto-sync', needs('git'), () => {
     const other = await git.server.clone('team', p.repo);
     await other.write('a.txt', 'a from elsewhere\n');
     const first = await other.commitAndPush('Remote edit');
-    // The interval has not passed since the push: nothing is fetched yet.
+    // Not due yet (the scheduled round may run any time; it must not fetch either).
+    await git.t.database.db.execute(
+      sql`update git_sync_states set last_fetched_at = now() + interval '1 hour'
+          where project_id = ${p.project.id}`,
+    );
     await git.t.app.gitSync.tick();
     expect((await projectFiles(p.client, p.project.id))['a.txt']).toBe('a\n');
 

@@ -76,12 +76,15 @@ export type GitSyncJobs = ReturnType<typeof createGitSyncJobs>;
  * One round of auto-sync over the linked projects that have it on: a project due a fetch
  * (its sync interval passed) is fast-forwarded when nothing changed in it; a project changed
  * since its last automatic push and quiet for the delay gets one (a save whose push was lost
- * to a restart, or a change made by something other than the file routes).
+ * to a restart, or a change made by something other than the file routes). The scheduled round
+ * passes over a project another Git operation holds (it comes back in SYNC_TICK_MS); a round
+ * asked for (`waitForBusy`) waits its turn, so what it finds due is done when it returns.
  */
 export async function runSyncTick(
   deps: GitSyncDeps,
   jobs: Pick<JobQueue, 'enqueue'>,
   autoPush: GitSyncJobs['autoPush'],
+  options: { waitForBusy?: boolean } = {},
 ): Promise<void> {
   const rows = await deps.db
     .select({ project: projects, state: gitSyncStates })
@@ -96,7 +99,7 @@ export async function runSyncTick(
     );
   const now = Date.now();
   for (const { project, state } of rows) {
-    if (deps.locks.busy(project.id)) continue;
+    if (!options.waitForBusy && deps.locks.busy(project.id)) continue;
     const changedSincePush =
       project.updatedAt.getTime() > (state.lastAutoPushAt?.getTime() ?? 0) &&
       now - project.updatedAt.getTime() >= AUTO_PUSH_DELAY_MS;

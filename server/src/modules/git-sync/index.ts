@@ -41,7 +41,10 @@ export interface GitSyncOptions {
 }
 
 export interface GitSync {
-  /** One round of auto-sync now, as the scheduled job runs it every SYNC_TICK_MS. */
+  /**
+   * One round of auto-sync now, as the scheduled job runs it every SYNC_TICK_MS, except that it
+   * waits for a project another Git operation holds rather than passing over it.
+   */
   tick(): Promise<void>;
   /** Removes the repositories of projects no longer linked, as a job does every 6 hours. */
   removeOrphans(): Promise<number>;
@@ -129,7 +132,10 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
   });
   registerGitHubOAuthRoutes(app, { ...deps, oauth: options.githubOAuth });
   registerGitSyncRoutes(app, { ...deps, ratePerMinute });
-  app.decorate('gitSync', { tick, removeOrphans: () => removeOrphanRepositories(deps) });
+  app.decorate('gitSync', {
+    tick: () => runSyncTick(deps, jobs, autoPush, { waitForBusy: true }),
+    removeOrphans: () => removeOrphanRepositories(deps),
+  });
 }
 
 export const gitSyncModule = defineModule<{

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { keepAlive } from '../../lib/socket-keepalive';
 import type { AccessChanges } from '../members';
 import { requireUser, signedIn } from '../auth';
 import { createRedisBus } from './bus';
@@ -65,6 +66,8 @@ export async function registerPresenceRoutes(
     },
     wsHandler: (socket, request) => {
       const user = requireUser(request);
+      // A tab whose network vanished leaves the project within a minute, not when TCP notices.
+      keepAlive(socket);
       openPresenceConnection(
         { db: deps.db, hub, accessChanges: deps.accessChanges },
         { socket, user: { id: user.id, name: user.name }, log: request.log },

@@ -34,6 +34,7 @@ export const terminalModule = defineModule<{
       openDatabaseBridge: (projectId) => context.projectDatabases.openBridge(projectId),
       registry: context.terminals,
       idleMs: env.TERMINAL_IDLE_MINUTES * 60_000,
+      resumeMs: env.TERMINAL_RESUME_SECONDS * 1000,
       publicUrl: env.PUBLIC_URL,
     });
   },

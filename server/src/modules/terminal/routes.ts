@@ -9,7 +9,7 @@ import { requireUser, signedIn } from '../auth';
 import { getEditableProject } from '../projects';
 import { sameOriginOnly } from './policy';
 import { registerTerminalSupport } from './pty-relay';
-import { openTerminal } from './service';
+import { openTerminal, resumeTerminal } from './service';
 import type { TerminalDeps } from './terminal-connection';
 
 export interface TerminalRouteDeps extends TerminalDeps {
@@ -27,6 +27,7 @@ const PROTOCOL = [
   'Opens a shell (bash in the sandbox, over the project’s files) as a WebSocket, for the project’s owner; refused before the upgrade when signed out (401), from another origin (403) or for another user’s project (404).',
   'Server to client: binary frames are the terminal’s bytes; text frames are JSON TerminalServerMessage (shared/src/terminal/schemas.ts): `ready`, `files-changed` {paths}, `exit` {code}, `closed` {reason: idle | limit | server, message}, `error` {message}.',
   'Client to server: binary frames are keystrokes and pastes (UTF-8); text frames are JSON `{"type":"resize","cols":n,"rows":n}`.',
+  'A connection that drops (closed other than with 1000 or 1001) leaves the shell running for `resumeSeconds` (given in `ready` with the shell’s id). Connecting with `resume={id}&received={bytes of output held}` takes it back: `resumed` {lostBytes}, then the output missed. An id that is no longer (or never was) the person’s shell in this project opens a new shell, answered with `ready`.',
   'A plain GET (no upgrade) answers 400.',
 ].join('\n\n');
 
@@ -60,19 +61,19 @@ export function registerTerminalRoutes(fastify: FastifyInstance, deps: TerminalR
       );
     },
     wsHandler: (socket, request) => {
+      const owner = { userId: requireUser(request).id, projectId: request.params.projectId };
+      const { cols, rows, resume, received } = request.query;
+      const size = { cols, rows };
+      if (
+        resume &&
+        resumeTerminal(deps.registry, resume, { ...owner, socket, size, received: received ?? 0 })
+      ) {
+        return;
+      }
       // Not awaited: the socket's listeners must be in place before its first message, and the
       // writer logs rather than throws.
-      void recordAudit(deps.db, request, {
-        action: 'terminal.opened',
-        projectId: request.params.projectId,
-      });
-      return openTerminal(deps, {
-        socket,
-        userId: requireUser(request).id,
-        projectId: request.params.projectId,
-        size: request.query,
-        log: request.log,
-      });
+      void recordAudit(deps.db, request, { action: 'terminal.opened', projectId: owner.projectId });
+      return openTerminal(deps, { ...owner, socket, size, log: request.log });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import {
   TERMINAL_CLOSE_CODES,
@@ -8,14 +9,16 @@ import {
 } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { keepAlive } from '../../lib/socket-keepalive';
 import { WebSocket, type RawData } from 'ws';
 import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
 import type { RegistryBridge } from '../packages';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
+import { OutputLog } from './output-log';
 import { relayCommand } from './pty-relay';
 import { dataFrames, resizeFrame } from './relay-frames';
-import type { OpenTerminal, TerminalRegistry } from './terminal-registry';
+import type { OpenTerminal, ResumeRequest, TerminalRegistry } from './terminal-registry';
 
 export interface TerminalDeps {
   sandbox: Sandbox;
@@ -29,6 +32,10 @@ export interface TerminalDeps {
   registry: TerminalRegistry;
   /** No input and no output for this long closes the terminal. */
   idleMs: number;
+  /** A shell whose connection dropped waits this long for its tab to resume it; 0 ends it. */
+  resumeMs: number;
+  /** How often the connection is checked for a sign of life (lib/socket-keepalive.ts). */
+  keepAliveMs?: number;
 }
 
 export const NEEDS_BUBBLEWRAP =
@@ -50,15 +57,32 @@ const OUTPUT_HIGH_WATER = 1024 * 1024;
 const OUTPUT_LOW_WATER = 128 * 1024;
 /** Keystrokes sent while the shell starts are kept for it, up to this much. */
 const EARLY_INPUT_BYTES = 64 * 1024;
+/** Files the shell changed while nobody watched, told to the tab that comes back: up to this many. */
+const MISSED_PATHS = 1000;
+/**
+ * The close code of a connection that ended without a closing handshake: the network dropped,
+ * or the keepalive found nobody there. Only then does the shell wait for a resume; a close the
+ * other end sent (the tab closed it, the page went away) ends it.
+ */
+const DROPPED = 1006;
 
 /**
  * One terminal: a WebSocket on one side, bash on a pty in a sandbox session over the project's
  * workspace on the other (decision 0016). Binary frames carry the terminal's bytes both ways;
- * text frames carry JSON control messages (shared/src/terminal/schemas.ts). Whatever ends it
- * (the shell exits, the socket closes, the idle time passes, the server stops), the session is
- * killed, the registry proxy closed and the workspace synced once more and released.
+ * text frames carry JSON control messages (shared/src/terminal/schemas.ts). A connection that
+ * drops leaves the shell running for `resumeMs`, its output kept, for the tab to take back with
+ * the shell's id (which only that person, in that project, can). Whatever ends it (the shell
+ * exits, the person closes it, the time to resume passes, the idle time passes, the server
+ * stops), the session is killed, the registry proxy closed and the workspace synced once more
+ * and released.
  */
 export class TerminalConnection implements OpenTerminal {
+  /** The id a tab resumes the shell with: a secret between the server and that tab. */
+  readonly shellId = randomBytes(24).toString('base64url');
+  private socket: WebSocket | null = null;
+  private readonly output = new OutputLog(TERMINAL_LIMITS.resumeOutputBytes);
+  private resumeTimer: NodeJS.Timeout | null = null;
+  private missedPaths = new Set<string>();
   private session: SandboxSession | null = null;
   private lease: WorkspaceLease | null = null;
   private bridge: RegistryBridge | null = null;
@@ -76,7 +100,6 @@ export class TerminalConnection implements OpenTerminal {
   private freed: Promise<void> | null = null;
 
   constructor(
-    private readonly socket: WebSocket,
     private readonly deps: TerminalDeps,
     readonly userId: string,
     readonly projectId: string,
@@ -84,9 +107,8 @@ export class TerminalConnection implements OpenTerminal {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start(): Promise<void> {
-    this.socket.on('message', (data, isBinary) => this.receive(data, isBinary));
-    this.socket.on('close', () => void this.free());
+  async start(socket: WebSocket): Promise<void> {
+    this.attach(socket);
     if (!this.deps.sandbox.openSession) return this.fail(NEEDS_BUBBLEWRAP);
     const refusal = this.deps.registry.admit(this);
     if (refusal) return this.closeWith('limit', refusal);
@@ -99,6 +121,57 @@ export class TerminalConnection implements OpenTerminal {
       this.log.error({ err: error, projectId: this.projectId }, 'the terminal could not start');
       this.fail('The terminal could not start. Try again in a moment.');
     }
+  }
+
+  /**
+   * Gives the shell to a tab that lost its connection to it: what it printed since the bytes the
+   * tab holds follows (the oldest of it may be gone), with the files it changed meanwhile. A
+   * connection the server still holds is let go: the tab is the one that knows it dropped.
+   */
+  resume({ socket, received, size }: ResumeRequest): boolean {
+    if (this.ending || !this.session) return false;
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    this.resumeTimer = null;
+    const previous = this.socket;
+    this.socket = null;
+    previous?.terminate();
+    this.attach(socket);
+    const { bytes, lostBytes } = this.output.since(received);
+    this.send({ type: 'resumed', lostBytes });
+    if (bytes.length > 0) socket.send(bytes, { binary: true });
+    if (this.missedPaths.size > 0) {
+      this.send({ type: 'files-changed', paths: [...this.missedPaths] });
+      this.missedPaths.clear();
+    }
+    if (size.cols !== this.size.cols || size.rows !== this.size.rows) {
+      this.size = size;
+      this.toRelay(resizeFrame(size));
+    }
+    this.lastActivity = Date.now();
+    return true;
+  }
+
+  private attach(socket: WebSocket): void {
+    this.socket = socket;
+    keepAlive(socket, this.deps.keepAliveMs);
+    socket.on('message', (data, isBinary) => {
+      if (this.socket === socket) this.receive(data, isBinary);
+    });
+    socket.on('close', (code) => this.socketClosed(socket, code));
+  }
+
+  /** The person ended it, or the connection dropped: then the shell waits to be resumed. */
+  private socketClosed(socket: WebSocket, code: number): void {
+    if (this.socket !== socket || this.ending) return;
+    this.socket = null;
+    if (code !== DROPPED || !this.session || this.deps.resumeMs <= 0) {
+      void this.free();
+      return;
+    }
+    // Nobody reads the output now: it goes to the log, at the shell's pace.
+    this.resumeOutput();
+    this.resumeTimer = setTimeout(() => void this.free(), this.deps.resumeMs);
+    this.resumeTimer.unref();
   }
 
   closeForAccess(message: string): void {
@@ -174,14 +247,26 @@ export class TerminalConnection implements OpenTerminal {
     });
     child.on('close', (code, signal) => this.exited(code, signal));
 
-    this.send({ type: 'ready' });
+    this.send({
+      type: 'ready',
+      shell: this.shellId,
+      resumeSeconds: Math.floor(this.deps.resumeMs / 1000),
+    });
     if (notice) this.sendOutput(Buffer.from(notice));
     for (const frame of this.earlyInput) this.toRelay(frame);
     this.earlyInput = [];
     this.stopWatchingFiles = lease.onChange((report) => {
-      if (report.fromDisk.length > 0) this.send({ type: 'files-changed', paths: report.fromDisk });
+      if (report.fromDisk.length > 0) this.filesChanged(report.fromDisk);
       this.showSyncProblems(report.problems);
     });
+  }
+
+  private filesChanged(paths: string[]): void {
+    if (this.socket) return this.send({ type: 'files-changed', paths });
+    for (const changed of paths) {
+      if (this.missedPaths.size >= MISSED_PATHS) break;
+      this.missedPaths.add(changed);
+    }
   }
 
   /** Says once what keeps the sync from saving, and again only after it cleared and came back. */
@@ -225,31 +310,38 @@ export class TerminalConnection implements OpenTerminal {
       return;
     }
     const { stdin } = this.session.child;
+    const { socket } = this;
     // A paste faster than the shell takes it: stop reading the socket until the pipe drains.
-    if (!stdin.write(frame) && !this.inputPaused) {
+    if (!stdin.write(frame) && !this.inputPaused && socket) {
       this.inputPaused = true;
-      this.socket.pause();
+      socket.pause();
       stdin.once('drain', () => {
         this.inputPaused = false;
-        this.socket.resume();
+        socket.resume();
       });
     }
   }
 
   private sendOutput(chunk: Buffer): void {
     this.lastActivity = Date.now();
-    if (this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(chunk, { binary: true }, () => this.resumeOutputWhenDrained());
-    if (!this.outputPaused && this.session && this.socket.bufferedAmount > OUTPUT_HIGH_WATER) {
+    this.output.append(chunk);
+    const { socket } = this;
+    if (socket?.readyState !== WebSocket.OPEN) return;
+    socket.send(chunk, { binary: true }, () => this.resumeOutputWhenDrained(socket));
+    if (!this.outputPaused && this.session && socket.bufferedAmount > OUTPUT_HIGH_WATER) {
       this.outputPaused = true;
       this.session.child.stdout.pause();
       this.session.child.stderr.pause();
     }
   }
 
-  private resumeOutputWhenDrained(): void {
+  private resumeOutputWhenDrained(socket: WebSocket): void {
+    if (socket.bufferedAmount > OUTPUT_LOW_WATER) return;
+    this.resumeOutput();
+  }
+
+  private resumeOutput(): void {
     if (!this.outputPaused || !this.session) return;
-    if (this.socket.bufferedAmount > OUTPUT_LOW_WATER) return;
     this.outputPaused = false;
     this.session.child.stdout.resume();
     this.session.child.stderr.resume();
@@ -291,13 +383,13 @@ export class TerminalConnection implements OpenTerminal {
   }
 
   private send(message: TerminalServerMessage): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
   private end(code: number): void {
-    const { readyState } = this.socket;
-    if (readyState === WebSocket.OPEN || readyState === WebSocket.CONNECTING) {
-      this.socket.close(code);
+    const { socket } = this;
+    if (socket?.readyState === WebSocket.OPEN || socket?.readyState === WebSocket.CONNECTING) {
+      socket.close(code);
     }
     void this.free();
   }
@@ -311,6 +403,7 @@ export class TerminalConnection implements OpenTerminal {
 
   private async freeAll(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.resumeTimer) clearTimeout(this.resumeTimer);
     this.stopWatchingFiles?.();
     this.session?.kill();
     this.deps.registry.leave(this);

@@ -5,6 +5,8 @@ function terminal(userId: string, projectId: string, closed: string[] = []): Ope
   return {
     userId,
     projectId,
+    shellId: `${userId}-${projectId}-${Math.random()}`,
+    resume: () => true,
     closeForShutdown: async () => {
       closed.push(`${userId}/${projectId}`);
     },
@@ -29,6 +31,18 @@ describe('the open terminals of a server', () => {
     );
     registry.leave(first);
     expect(registry.admit(terminal('ada', 'p3'))).toBeNull();
+  });
+
+  it('finds a shell by its id only for the person it is, in its project', () => {
+    const registry = new TerminalRegistry({ perProject: 4, perUser: 8 });
+    const adas = terminal('ada', 'p1');
+    registry.admit(adas);
+    registry.admit(terminal('bob', 'p1'));
+    expect(registry.find(adas.shellId, { userId: 'ada', projectId: 'p1' })).toBe(adas);
+    expect(registry.find(adas.shellId, { userId: 'bob', projectId: 'p1' })).toBeNull();
+    expect(registry.find(adas.shellId, { userId: 'ada', projectId: 'p2' })).toBeNull();
+    registry.leave(adas);
+    expect(registry.find(adas.shellId, { userId: 'ada', projectId: 'p1' })).toBeNull();
   });
 
   it('closes every open terminal at shutdown, and none it refused', async () => {

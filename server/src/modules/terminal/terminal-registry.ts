@@ -1,10 +1,23 @@
 import { accessEndedMessage, canStillEdit, type AccessChanges } from '../members';
 import { TERMINAL_LIMITS } from '@kiln/shared';
+import type { WebSocket } from 'ws';
+
+/** How a tab takes back its shell after its connection dropped. */
+export interface ResumeRequest {
+  socket: WebSocket;
+  /** Bytes of the shell's output the tab holds. */
+  received: number;
+  size: { cols: number; rows: number };
+}
 
 /** An open terminal as the registry sees it: whose, where, and how to close it. */
 export interface OpenTerminal {
   userId: string;
   projectId: string;
+  /** The secret id its tab resumes it with after the connection dropped. */
+  shellId: string;
+  /** Takes a new connection for a shell still running; false when it is ending. */
+  resume(request: ResumeRequest): boolean;
   /** Tells the person the server is stopping, then ends the shell and frees its workspace. */
   closeForShutdown(): Promise<void>;
   /** Tells the person why they lost the terminal, then ends the shell at once. */
@@ -41,6 +54,19 @@ export class TerminalRegistry {
 
   leave(terminal: OpenTerminal): void {
     this.open.delete(terminal);
+  }
+
+  /**
+   * The open terminal with this id, when it is this person's in this project; for anyone else
+   * there is none, as for an id that never was.
+   */
+  find(shellId: string, owner: { userId: string; projectId: string }): OpenTerminal | null {
+    for (const terminal of this.open) {
+      if (terminal.shellId !== shellId) continue;
+      const theirs = terminal.userId === owner.userId && terminal.projectId === owner.projectId;
+      return theirs ? terminal : null;
+    }
+    return null;
   }
 
   /**

@@ -34,7 +34,8 @@ function connect(options: TerminalAddress): WebSocket {
   // Wide by default, so a long command's echo stays on one line.
   const query = options.query ?? '?cols=250&rows=50';
   const url = `ws://127.0.0.1:${port}/api/terminal/${options.projectId}${query}`;
-  return new WebSocket(url, { headers });
+  // Pings are answered by TestTerminal, which can stop (`stopAnswering`).
+  return new WebSocket(url, { headers, autoPong: false });
 }
 
 /** Tries to open a terminal that should be refused: the HTTP status and body of the refusal. */
@@ -64,8 +65,12 @@ export class TestTerminal {
   readonly messages: TerminalServerMessage[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   private changed: () => void = () => undefined;
+  private answering = true;
 
   private constructor(readonly socket: WebSocket) {
+    socket.on('ping', (data) => {
+      if (this.answering) socket.pong(data);
+    });
     socket.on('message', (data: Buffer, isBinary) => {
       if (isBinary) {
         this.bytesReceived += data.length;
@@ -162,6 +167,16 @@ export class TestTerminal {
 
   close(): void {
     this.socket.close();
+  }
+
+  /** Pings go unanswered from now on, as from a connection whose network vanished. */
+  stopAnswering(): void {
+    this.answering = false;
+  }
+
+  /** The connection ends without a closing handshake, as when the network drops. */
+  drop(): void {
+    this.socket.terminate();
   }
 
   private until(done: () => boolean, timeoutMs = 15_000, explain: () => string): Promise<void> {
