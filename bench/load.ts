@@ -26,7 +26,7 @@
 // a measurement: it prints met/MISSED and exits 0, except when an acknowledged save was lost
 // (exit 1), which is a correctness failure.
 // Run: npm run build && npm run load -w bench
-//   SECONDS, WARMUP_SECONDS, EDITORS, PRESENCE, TERMINALS; DATABASES=pglite,postgres and
+//   SECONDS, WARMUP_SECONDS, EDITORS, PRESENCE, TERMINALS, RUNS; DATABASES=pglite,postgres and
 //   INSTANCES=1,2 (both by default; two instances run on PostgreSQL only); POSTGRES_URL
 //   (postgres://postgres@127.0.0.1:5432/test), REDIS_URL (redis://127.0.0.1:6379); BENCH_PORT;
 //   CPU_PROFILE_DIR=folder writes a V8 CPU profile of each server there when it stops.
@@ -45,7 +45,7 @@ import { PRESENCE_LIMITS } from '../shared/src';
 import { createFile, createProject, signUp } from './lib/accounts';
 import { cleanEnv } from './lib/clean-env';
 import { Cleanup } from './lib/cleanup';
-import { DescendantsCpu, machineCpuMs } from './lib/cpu';
+import { descendantsOf, machineCpuMs, SampledCpu } from './lib/cpu';
 import { timedGet } from './lib/http-text';
 import { haproxyMissing, startLoadBalancer, type LoadBalancer } from './lib/load-balancer';
 import { joined } from './lib/presence';
@@ -62,7 +62,7 @@ const EDITORS = Number(process.env.EDITORS ?? 100);
 const PRESENCE = Number(process.env.PRESENCE ?? 200);
 const TERMINALS = Number(process.env.TERMINALS ?? 10);
 const APPS = 2;
-const SPINNERS = 2;
+const SPINNERS = Number(process.env.RUNS ?? 2);
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 5460);
@@ -70,6 +70,7 @@ const BASE_PORT = Number(process.env.BENCH_PORT ?? 5460);
 const SAVE_INTERVAL_MS = 1000;
 const KEYSTROKE_INTERVAL_MS = 200;
 const PREVIEW_INTERVAL_MS = 200;
+const HEALTH_INTERVAL_MS = 100;
 /** A keystroke whose echo has not come by then, or a request unanswered, counts as an error. */
 const ANSWER_TIMEOUT_MS = 5000;
 /** Sign-ups and sockets opened at once while setting up. */
@@ -118,6 +119,8 @@ interface Deployment {
   stop(): Promise<void>;
   /** The files as the database holds them, read once the instances have stopped. */
   readFiles(ids: string[]): Promise<Map<string, StoredFile>>;
+  /** The processes of the database server that serve this deployment's database. */
+  databasePids(): Promise<number[]>;
 }
 
 /** What every instance is given: this bench signs up a hundred accounts from one address. */
@@ -125,11 +128,11 @@ const SERVER_ENV = {
   LOG_LEVEL: 'info',
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   SANDBOX: 'bubblewrap',
-  // Where the servers' time goes: a V8 CPU profile of each, written when it stops.
-  ...(process.env.CPU_PROFILE_DIR
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.CPU_PROFILE_DIR)}` }
-    : {}),
 };
+/** Where the servers' time goes: a V8 CPU profile of each, written when it stops. */
+const NODE_ARGS = process.env.CPU_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROFILE_DIR)}`]
+  : [];
 
 type Query = (
   sql: string,
@@ -150,6 +153,7 @@ async function deployPglite(): Promise<Deployment> {
     dataDir,
     env: SERVER_ENV,
     baseEnv: cleanEnv(),
+    nodeArgs: NODE_ARGS,
   });
   let running = true;
   const stop = async () => {
@@ -162,6 +166,7 @@ async function deployPglite(): Promise<Deployment> {
     servers: [server],
     balancer: null,
     stop,
+    databasePids: () => Promise.resolve([]),
     async readFiles(ids) {
       const db = openPglite(path.join(dataDir, 'db'));
       try {
@@ -215,7 +220,7 @@ async function deployPostgres(instances: number): Promise<Deployment> {
   cleanup.hold('servers and balancer', stop);
   // One after the other: the first applies the migrations to the new database.
   for (const port of ports) {
-    const server = await startServer({ port, env, baseEnv: cleanEnv() });
+    const server = await startServer({ port, env, baseEnv: cleanEnv(), nodeArgs: NODE_ARGS });
     servers.push(server);
     running.add(server);
   }
@@ -231,6 +236,13 @@ async function deployPostgres(instances: number): Promise<Deployment> {
     servers,
     balancer,
     stop,
+    async databasePids() {
+      const result = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = $1',
+        [name],
+      );
+      return result.rows.map((row) => row.pid);
+    },
     async readFiles(ids) {
       const client = new pg.Client({ connectionString: databaseUrl.toString() });
       await client.connect();
@@ -565,6 +577,27 @@ function previewing(apps: RunningApp[], clock: Clock) {
   return { preview, done };
 }
 
+/**
+ * The control: GET /api/health (a database ping) every 100 ms on a connection of its own. When
+ * it is as slow as a save, the server as a whole was behind, not the save's own work.
+ */
+function checkingHealth(baseUrl: string, clock: Clock) {
+  const health: number[] = [];
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  cleanup.hold('health agent', () => agent.destroy());
+  const done = paced(
+    { first: clock.begin, intervalMs: HEALTH_INTERVAL_MS, end: clock.end },
+    async () => {
+      const started = performance.now();
+      const answer = await timedGet(`${baseUrl}/api/health`, agent, ANSWER_TIMEOUT_MS).catch(
+        () => null,
+      );
+      if (clock.counted(started) && answer) health.push(answer.ms);
+    },
+  );
+  return { health, done };
+}
+
 /** Busy loops run one after the other in each project until the end, a run at a time. */
 function spinning(spinners: Spinner[], clock: Clock) {
   const runs = { finished: 0, failures: new Map<string, number>(), firstAnswer: '' };
@@ -598,6 +631,7 @@ interface Figures {
   saves: { times: number[]; statuses: Map<number, number>; acknowledged: number; lost: string[] };
   echo: { times: number[]; missing: number; terminalsClosed: number };
   preview: { times: number[]; failures: Map<string, number> };
+  health: number[];
   presence: {
     connected: number;
     dropped: number;
@@ -610,6 +644,8 @@ interface Figures {
     windowMs: number;
     servers: number[];
     sandboxes: number;
+    /** PostgreSQL's backends serving this benchmark's database (PGlite runs in the server). */
+    database: number;
     bench: number;
     balancer: number;
     machineBusy: number;
@@ -656,12 +692,13 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
   const end = measureFrom + SECONDS * 1000;
   const clock: Clock = { begin, end, counted: (at) => at >= measureFrom && at < end };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-  const sandboxes = new DescendantsCpu(
-    deployment.servers.flatMap((server) => (server.pid === undefined ? [] : [server.pid])),
+  const sandboxes = new SampledCpu(() =>
+    deployment.servers.flatMap((server) => (server.pid ? descendantsOf(server.pid) : [])),
   );
+  const database = new SampledCpu(deployment.databasePids, 1000);
   const atStart = sleep(Math.max(0, measureFrom - performance.now())).then(async () => {
     loopDelay.enable();
-    await sandboxes.start();
+    await Promise.all([sandboxes.start(), database.start()]);
     return { cpu: await cpuSnapshot(deployment), load: os.loadavg() };
   });
 
@@ -669,10 +706,12 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
   const keys = typing(population.terminals, clock);
   const previews = previewing(population.apps, clock);
   const spins = spinning(population.spinners, clock);
-  await Promise.all([...edits.done, ...keys.done, ...previews.done]);
+  const control = checkingHealth(deployment.baseUrl, clock);
+  await Promise.all([...edits.done, ...keys.done, ...previews.done, control.done]);
   const start = await atStart;
   const endCpu = await cpuSnapshot(deployment);
   const sandboxesMs = await sandboxes.stop();
+  const databaseMs = await database.stop();
   const endLoad = os.loadavg();
   loopDelay.disable();
   progress(`${label}: load ended; waiting for the last runs`);
@@ -697,6 +736,7 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
     },
     echo: { ...keys.echo, terminalsClosed },
     preview: previews.preview,
+    health: control.health,
     presence: {
       connected,
       dropped: presence.dropped,
@@ -705,7 +745,7 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
       received: presence.received,
     },
     runs: spins.runs,
-    cpu: { ...cpuBetween(start.cpu, endCpu), sandboxes: sandboxesMs },
+    cpu: { ...cpuBetween(start.cpu, endCpu), sandboxes: sandboxesMs, database: databaseMs },
     benchLoopDelayP99: loopDelay.percentile(99) / 1e6,
     load: { start: start.load, end: endLoad },
   };
@@ -780,6 +820,10 @@ function report(results: Figures[]) {
       },
     ],
     [
+      'control: GET /api/health p50 / p99 ms',
+      (f) => `${ms1(p(f.health, 50))} / ${ms1(p(f.health, 99))}`,
+    ],
+    [
       'preview requests; errors',
       (f) =>
         `${f.preview.times.length}; ${f.preview.failures.size === 0 ? 0 : listOf(f.preview.failures)}`,
@@ -808,7 +852,19 @@ function report(results: Figures[]) {
       'this bench CPU, % of a core; event-loop delay p99 ms',
       (f) => `${share(f, f.cpu.bench)}; ${ms1(f.benchLoopDelayP99)}`,
     ],
+    [
+      'PostgreSQL backends of its database CPU, % of a core',
+      (f) => (f.configuration.database === 'postgres' ? share(f, f.cpu.database) : '-'),
+    ],
     ['HAProxy CPU, % of a core', (f) => (f.cpu.balancer ? share(f, f.cpu.balancer) : '-')],
+    [
+      'the rest of the machine (other work), % of a core',
+      (f) => {
+        const ours = f.cpu.servers.reduce((total, coreMs) => total + coreMs, 0);
+        const { sandboxes, database, bench, balancer, machineBusy } = f.cpu;
+        return share(f, machineBusy - ours - sandboxes - database - bench - balancer);
+      },
+    ],
     [
       `machine busy, % of a core (${cores} cores: ${cores * 100}%)`,
       (f) => share(f, f.cpu.machineBusy),

@@ -23,7 +23,7 @@ export function procStat(pid: number): string[] | null {
 }
 
 /** Every process `pid` started that is still running, its children's children included. */
-function descendantsOf(pid: number, into: number[] = []): number[] {
+export function descendantsOf(pid: number, into: number[] = []): number[] {
   let tasks: string[];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -46,13 +46,13 @@ function descendantsOf(pid: number, into: number[] = []): number[] {
 }
 
 /**
- * CPU time of every process the `roots` started (their descendants, the roots aside), sampled
- * every `everyMs` from start() to stop(). Sampled, because a sandbox's processes often end killed
- * or orphaned, reaped by another pid namespace's init, so their time never reaches the root's
- * waited-for total (cutime); a process that ends between two samples loses what it used since
- * the last one.
+ * CPU time of the processes `pids()` names, sampled every `everyMs` from start() to stop(): the
+ * descendants of a server (`descendantsOf`), a database's backends. Sampled, because a sandbox's
+ * processes often end killed or orphaned, reaped by another pid namespace's init, so their time
+ * never reaches their starter's waited-for total (cutime); a process that ends between two
+ * samples loses what it used since the last one.
  */
-export class DescendantsCpu {
+export class SampledCpu {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
   private sampling: Promise<void> = Promise.resolve();
@@ -60,7 +60,7 @@ export class DescendantsCpu {
   private started = false;
 
   constructor(
-    private readonly roots: number[],
+    private readonly pids: () => number[] | Promise<number[]>,
     private readonly everyMs = 250,
   ) {}
 
@@ -69,7 +69,7 @@ export class DescendantsCpu {
     return this.sample();
   }
 
-  /** The ms of CPU the descendants used since start(). */
+  /** The ms of CPU the processes used since start(). */
   async stop(): Promise<number> {
     clearInterval(this.timer);
     await this.sample();
@@ -79,8 +79,8 @@ export class DescendantsCpu {
   }
 
   private sample(): Promise<void> {
-    this.sampling = this.sampling.then(() => {
-      for (const pid of this.roots.flatMap((root) => descendantsOf(root))) {
+    this.sampling = this.sampling.then(async () => {
+      for (const pid of await this.pids()) {
         const fields = procStat(pid);
         if (!fields) continue;
         const ticks = Number(fields[11]) + Number(fields[12]);

@@ -24,9 +24,12 @@ export async function startServer(options: {
   dataDir?: string;
   /** What the server inherits before `env`; this process's own environment by default. */
   baseEnv?: NodeJS.ProcessEnv;
+  /** Options for Node itself, before the script (a profiler's, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }) {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-')));
-  const child: ChildProcess = spawn(process.execPath, ['server/dist/main.js'], {
+  const args = [...(options.nodeArgs ?? []), 'server/dist/main.js'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
