@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   LOGIN_LOCKOUT_MINUTES: positiveInt(15),
   AUDIT_RETENTION_DAYS: positiveInt(365),
   SANDBOX: z.enum(['auto', 'bubblewrap', 'quickjs']).default('auto'),
+  SANDBOX_CGROUPS: z.enum(['auto', 'off']).default('auto'),
+  SANDBOX_MEMORY_MB: z.coerce.number().int().min(64).max(65_536).optional().default(1024),
   EXEC_CONCURRENCY: z.coerce
     .number()
     .int()
@@ -301,6 +303,16 @@ export const ENV_DOCS: Record<keyof ParsedEnv, { default: string; description: s
     default: '`auto`',
     description:
       'How code runs: `bubblewrap` (real Node and Python, isolated; refuses to start without it), `quickjs` (JavaScript only, in WebAssembly) or `auto` (bubblewrap if its start-up self-test passes).',
+  },
+  SANDBOX_CGROUPS: {
+    default: '`auto`',
+    description:
+      'With bubblewrap, each sandbox gets control groups (cgroup v1 cpu, memory, pids; a root server, most often) holding it to `SANDBOX_MEMORY_MB` and 256 tasks in all, and all sandboxes to half the CPU weight of a server process; `off` leaves only the per-process limits.',
+  },
+  SANDBOX_MEMORY_MB: {
+    default: '`1024`',
+    description:
+      'Memory of one sandbox (a run, a shell, an install, a running app) with all its processes, where control groups hold it; past it the kernel ends one of its processes.',
   },
   EXEC_CONCURRENCY: {
     default: 'the number of CPU cores',

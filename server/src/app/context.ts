@@ -144,6 +144,8 @@ export async function buildContext(
         preference: env.SANDBOX,
         pythonCommand: env.EXEC_PYTHON,
         maxIdleWorkers: env.EXEC_CONCURRENCY,
+        cgroups: env.SANDBOX_CGROUPS === 'auto',
+        groupMemoryBytes: env.SANDBOX_MEMORY_MB * 1024 * 1024,
       },
       log,
     ));

@@ -6,7 +6,9 @@ import {
   bridgeLauncherCommand,
   bridgeMountArgs,
 } from './bridges';
+import type { SandboxGroup, SandboxGroups } from './cgroups';
 import { openInstalledFolders, type InstalledFolder } from './installed-folders';
+import { sandboxLaunch } from './launch';
 import { OutputBuffer } from './output-buffer';
 import { openBubblewrapSession } from './session';
 import { compileFailure, describeRun, looksOutOfMemory, OUTPUT_FLOOD_BYTES } from './outcome';
@@ -31,6 +33,8 @@ export interface BubblewrapOptions {
    * namespace, the process limit only holds for a user other than root.
    */
   runAs: { uid: number; gid: number } | null;
+  /** Control groups holding each sandbox as a whole, where the machine lets Kiln make them. */
+  groups?: SandboxGroups | null;
 }
 
 const SUPPORT = '/kiln';
@@ -220,15 +224,30 @@ function bubblewrapArgs(
   ];
 }
 
-function spawnSandbox(
+async function spawnSandbox(
   options: BubblewrapOptions,
   args: string[],
   started: number,
   installed: InstalledFolder[],
 ): Promise<RunOutcome> {
+  const { file, argv, group } = await sandboxLaunch(options.groups, args);
+  try {
+    return await waitForRun(file, argv, options, started, installed, group);
+  } finally {
+    await group?.remove();
+  }
+}
+
+function waitForRun(
+  file: string,
+  argv: string[],
+  options: BubblewrapOptions,
+  started: number,
+  installed: InstalledFolder[],
+  group: SandboxGroup | null,
+): Promise<RunOutcome> {
   return new Promise((resolve, reject) => {
-    // Niced, so the server keeps answering while runs saturate the CPU.
-    const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
+    const child = spawn(file, argv, {
       stdio: ['ignore', 'pipe', 'pipe', ...installed.map((folder) => folder.fd)],
       detached: true,
       env: {},
@@ -239,7 +258,7 @@ function spawnSandbox(
       if (stoppedFor) return;
       stoppedFor = limit;
       try {
-        // The process group: nice and bwrap; the sandbox's pid namespace dies with bwrap.
+        // The process group: the launch (sh, nice, bwrap); the pid namespace dies with bwrap.
         process.kill(-(child.pid ?? 0), 'SIGKILL');
       } catch {
         // Already gone.
@@ -256,12 +275,14 @@ function spawnSandbox(
       clearTimeout(timer);
       reject(error);
     });
-    child.on('close', (code) => {
+    child.on('close', async (code) => {
       clearTimeout(timer);
       const exitCode = stoppedFor ? null : code;
       let limit: RunLimitHit | null = stoppedFor;
       if (!limit && code === CPU_LIMIT_STATUS) limit = 'cpu';
       if (!limit && code !== 0 && looksOutOfMemory(output)) limit = 'memory';
+      // The whole run's memory (its control group) ends a process without a word from it.
+      if (!limit && code !== 0 && (await group?.memoryLimitHit())) limit = 'memory';
       resolve(describeRun({ output, exitCode, limit, durationMs: performance.now() - started }));
     });
   });

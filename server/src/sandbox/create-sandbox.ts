@@ -4,6 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createBubblewrapSandbox, type BubblewrapOptions } from './bubblewrap';
+import {
+  openSandboxGroups,
+  SANDBOX_GROUP_LIMITS,
+  thisMachinesCgroupLayout,
+  type SandboxGroups,
+} from './cgroups';
 import { createQuickJsSandbox } from './quickjs';
 import type { RunLanguage } from '@kiln/shared';
 import type { Sandbox } from './types';
@@ -16,6 +22,10 @@ export interface SandboxSettings {
   pythonCommand: string;
   /** Runs kept in memory for reuse by the QuickJS backend. */
   maxIdleWorkers: number;
+  /** False: no control groups even where they could be made (SANDBOX_CGROUPS=off). */
+  cgroups?: boolean;
+  /** Memory of one sandbox as a whole, where control groups hold it. */
+  groupMemoryBytes?: number;
 }
 
 export interface ManagedSandbox extends Sandbox {
@@ -95,7 +105,7 @@ function findPython(
   return null;
 }
 
-function bubblewrapOptions(settings: SandboxSettings): BubblewrapOptions | null {
+export function bubblewrapOptions(settings: SandboxSettings): BubblewrapOptions | null {
   const bwrapPath = findOnPath('bwrap');
   if (!bwrapPath) return null;
   const nodePath = realpathSync(process.execPath);
@@ -189,6 +199,32 @@ async function probe(settings: SandboxSettings, log: FastifyBaseLogger): Promise
 }
 
 /**
+ * Control groups for the sandboxes (cgroups.ts) when this machine lets Kiln make them; without,
+ * each process of a sandbox is still held by its rlimits, and the server says what it lacks.
+ */
+async function confinement(
+  options: BubblewrapOptions,
+  memoryBytes: number = SANDBOX_GROUP_LIMITS.memoryBytes,
+  log: FastifyBaseLogger,
+): Promise<SandboxGroups | null> {
+  const found = thisMachinesCgroupLayout();
+  const limits = { memoryBytes, tasks: SANDBOX_GROUP_LIMITS.tasks };
+  const groups =
+    'layout' in found
+      ? await openSandboxGroups({ layout: found.layout, runAs: options.runAs, limits })
+      : found;
+  if ('problem' in groups) {
+    log.warn(
+      { problem: groups.problem },
+      'sandboxes are not confined by control groups: a sandbox’s memory and CPU are limited per process only',
+    );
+    return null;
+  }
+  log.info('each sandbox is confined by control groups (cpu, memory, pids)');
+  return groups;
+}
+
+/**
  * Chooses how user code runs (decision 0007) by a self-test at start-up: bubblewrap when it can
  * run a program here, else QuickJS. `SANDBOX=bubblewrap` refuses to start without it.
  */
@@ -206,10 +242,14 @@ export async function createSandbox(
   const found = await verdict;
   // Each app gets its own instance (QuickJS keeps worker threads); languages are the verdict's.
   if (found.backend === 'bubblewrap') {
+    const groups =
+      settings.cgroups === false
+        ? null
+        : await confinement(found.options, settings.groupMemoryBytes, log);
     return {
-      ...createBubblewrapSandbox(found.options),
+      ...createBubblewrapSandbox({ ...found.options, groups }),
       languages: found.languages,
-      close: async () => {},
+      close: async () => groups?.close(),
     };
   }
   return {

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../test/system-programs';
 import { createSandbox, type ManagedSandbox } from './create-sandbox';
 import { runEnvironment } from './run-environment';
-import type { SandboxSession, SessionRequest } from './types';
+import { collectSession } from './test-session';
+import type { SessionRequest } from './types';
 
 const log = { info() {}, warn() {}, error() {} } as never;
 const LIMITS = {
@@ -16,16 +17,6 @@ const LIMITS = {
   fileBytes: 10 * 1024 * 1024,
   openFiles: 256,
 };
-
-function collect(session: SandboxSession): Promise<{ out: string; err: string; code: number }> {
-  return new Promise((resolve) => {
-    let out = '';
-    let err = '';
-    session.child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    session.child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    session.child.on('close', (code) => resolve({ out, err, code: code ?? -1 }));
-  });
-}
 
 describe('a sandbox session over a workspace', needs('bwrap'), () => {
   let sandbox: ManagedSandbox;
@@ -78,7 +69,7 @@ describe('a sandbox session over a workspace', needs('bwrap'), () => {
         'cat given.txt; echo; echo "$MARK" > made.txt; echo scratch > /tmp/x; pwd',
       ]),
     );
-    const result = await collect(session);
+    const result = await collectSession(session);
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toBe('from the host\n/home/kiln/project\n');
@@ -94,7 +85,7 @@ describe('a sandbox session over a workspace', needs('bwrap'), () => {
         console.log(await show(fetch('http://10.0.0.1/', { signal: AbortSignal.timeout(2000) })));
       })();`;
     const session = await sandbox.openSession!(request(['/usr/bin/node', '-e', script]));
-    const result = await collect(session);
+    const result = await collectSession(session);
     const lines = result.out.trim().split('\n');
     expect(lines[0]).toBe('host saw /npm/left-pad');
     expect(lines[1]).toMatch(/^refused/);
@@ -113,7 +104,7 @@ describe('a sandbox session over a workspace', needs('bwrap'), () => {
       ]),
       hidden: ['.cache-of-kiln'],
     });
-    const result = await collect(session);
+    const result = await collectSession(session);
     expect(result.out).toBe('listed\nrefused\n');
     expect(result.err).toMatch(/Read-only file system/);
     expect(await readFile(path.join(workspace, '.cache-of-kiln', 'kept.txt'), 'utf8')).toBe('kept');
@@ -123,7 +114,7 @@ describe('a sandbox session over a workspace', needs('bwrap'), () => {
     const session = await sandbox.openSession!(
       request(['/bin/sh', '-c', `env; ls ${JSON.stringify(process.cwd())} 2>&1 || true`]),
     );
-    const result = await collect(session);
+    const result = await collectSession(session);
     expect(result.out).toContain('MARK=set by the project');
     expect(result.out).not.toContain('DATABASE_URL');
     expect(result.out).toContain('No such file or directory');

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { BubblewrapOptions } from './bubblewrap';
+import { sandboxLaunch } from './launch';
 import { bridgeLauncherCommand, bridgeMountArgs } from './bridges';
 import { SESSION_SUPPORT, writeSessionSupport } from './session-support';
 import { SANDBOX_HOME, SANDBOX_PROJECT } from './run-environment';
@@ -68,17 +69,20 @@ export async function openBubblewrapSession(
     ...launcher,
     ...request.command,
   ];
-  const child = spawn('/usr/bin/nice', ['-n', '10', ...args], {
+  const { file, argv, group } = await sandboxLaunch(options.groups, args);
+  const child = spawn(file, argv, {
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
     env: {},
     ...(options.runAs ?? {}),
   });
+  // Whatever ended it, what is left in its group goes with the group.
+  if (group) child.once('close', () => void group.remove());
   return {
     child,
     kill: () => {
       try {
-        // The process group: nice and bwrap; the sandbox's pid namespace dies with bwrap.
+        // The process group: the launch (sh, nice, bwrap); the pid namespace dies with bwrap.
         process.kill(-(child.pid ?? 0), 'SIGKILL');
       } catch {
         // Already gone.
