@@ -5,7 +5,7 @@
 // Run: npm run build && npm run page-weight -w bench
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from '@playwright/test';
+import type { Browser, Response } from '@playwright/test';
 import { PUBLIC_PAGE_LIST } from '@kiln/shared';
 import { BenchClient, printTable, startServer } from './lib/server';
 import { launchChromium } from './lib/browser';
@@ -39,7 +39,7 @@ async function visit(browser: Browser, url: string, cookies: [string, string][])
   const page = await context.newPage();
   const assets: Asset[] = [];
   const pending: Promise<void>[] = [];
-  page.on('response', (response) => {
+  const onResponse = (response: Response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
@@ -52,9 +52,44 @@ async function visit(browser: Browser, url: string, cookies: [string, string][])
         });
       }),
     );
-  });
+  };
+  page.on('response', onResponse);
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const started = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const ended = () => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
   await page.goto(url, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
+  // On a busy machine the entry can take longer to run than networkidle's 500 ms, which then
+  // fires before the page's own chunks are asked for: wait until the page has rendered (no
+  // route fallback or skeleton left), then for 500 ms without a request.
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return (
+      root !== null &&
+      root.childElementCount > 0 &&
+      document.querySelector('[aria-busy="true"]') === null
+    );
+  });
+  while (inFlight > 0 || Date.now() - lastActivity < 500) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // A body still being read when the context closes would fail the run: wait until no response
+  // arrived while the last ones were read, and stop listening before closing.
+  let settled = 0;
+  while (settled < pending.length) {
+    settled = pending.length;
+    await Promise.all(pending);
+  }
+  page.off('response', onResponse);
   await context.close();
   return assets;
 }
