@@ -9,7 +9,9 @@ import {
   MAX_CANDIDATES,
   candidateQuery,
   caseBlindPattern,
+  containsCondition,
   findCandidates,
+  foldedText,
   likePattern,
 } from './candidates';
 import { escapeRegExp, scanFiles, type ScanFile } from './scan';
@@ -64,6 +66,35 @@ describe('findCandidates (the search index)', () => {
   });
   afterAll(() => t.close());
 
+  /** Wildcards, escapes, mixed case, accents, long s, the Kelvin sign, line breaks, a NUL. */
+  const QUERIES = [
+    'kilnneedle',
+    'KilnNeedle',
+    'KILNNEEDLE',
+    'kiln needle',
+    'needle";',
+    'needle";\r',
+    '100% of_the\\path',
+    '100 percent',
+    'of_the',
+    'Kiln',
+    'kln',
+    'Straße',
+    'strasse',
+    'STRASSE',
+    'straße',
+    'ſtrasse',
+    'café',
+    'CAFÉ',
+    'é',
+    '\u212Ailn',
+    'is at the end',
+    'filler line',
+    'a\nb',
+    '\uD83D',
+    'kiln\u0000',
+  ];
+
   const everyTextFile = () => new ProjectTextCache(0).listTextFiles(t.database.db, projectId);
   const paths = (found: ScanFile[] | undefined) => found?.map((file) => file.path);
 
@@ -84,26 +115,47 @@ describe('findCandidates (the search index)', () => {
     expect(await findCandidates(t.database.db, projectId, 'absent words', false)).toEqual([]);
   });
 
+  it('narrows to the files after a path, in byte order', async () => {
+    expect(
+      paths(await findCandidates(t.database.db, projectId, 'kilnneedle', false, 'b.ts')),
+    ).toEqual(['big.txt', 'c/deep.ts']);
+    expect(
+      paths(await findCandidates(t.database.db, projectId, 'kilnneedle', false, 'c/deep.ts')),
+    ).toEqual([]);
+  });
+
+  it("passes every file the scanner finds a query in to strpos's test, and only those when exact", async () => {
+    const all = await everyTextFile();
+    const text = { content: sql`content`, folded: foldedText(sql`content`) };
+    for (const query of QUERIES) {
+      for (const caseSensitive of [false, true]) {
+        const label = `${JSON.stringify(query)} ${caseSensitive}`;
+        const pattern = { source: escapeRegExp(query), caseSensitive };
+        const found = scanFiles(all, pattern, LIMITS).map((result) => result.filePath);
+        const contains = containsCondition(query, caseSensitive, text);
+        if (!contains) {
+          // Only for what the database cannot be handed as the scanner reads it, and for a
+          // case-blind query with no ASCII character to look for.
+          const unsendable = query.includes('\u0000') || /\uD83D(?!\uDE00)/.test(query);
+          const ascii = [...query].some((char) => char.charCodeAt(0) < 0x80);
+          expect(unsendable || (!caseSensitive && !ascii), label).toBe(true);
+          continue;
+        }
+        const rows = await queryRows<{ path: string }>(
+          t.database.db,
+          sql`select path from files where project_id = ${projectId} and content is not null
+                and ${contains.condition}`,
+        );
+        const passing = rows.map((row) => row.path);
+        expect(passing, label).toEqual(expect.arrayContaining(found));
+        if (contains.exact) expect(passing.sort(), label).toEqual([...found].sort());
+      }
+    }
+  });
+
   it('finds exactly what scanning every file finds, for any query it narrows', async () => {
     const all = await everyTextFile();
-    const queries = [
-      'kilnneedle',
-      'KilnNeedle',
-      'KILNNEEDLE',
-      'kiln needle',
-      'needle";',
-      '100% of_the\\path',
-      '100 percent',
-      'of_the',
-      'Kiln',
-      'kln',
-      'Straße',
-      'strasse',
-      'café',
-      'is at the end',
-      'filler line',
-    ];
-    for (const query of queries) {
+    for (const query of QUERIES) {
       for (const caseSensitive of [false, true]) {
         const pattern = { source: escapeRegExp(query), caseSensitive };
         const candidates = await findCandidates(t.database.db, projectId, query, caseSensitive);
@@ -121,6 +173,9 @@ describe('findCandidates (the search index)', () => {
     expect(await findCandidates(t.database.db, projectId, '% _', true)).toBeUndefined();
     // The database's case folding of non-ASCII text need not agree with the scanner's.
     expect(await findCandidates(t.database.db, projectId, 'straße', false)).toBeUndefined();
+    // A NUL cannot be sent, and a lone surrogate would be sent as another character.
+    expect(await findCandidates(t.database.db, projectId, 'kiln\u0000', true)).toBeUndefined();
+    expect(await findCandidates(t.database.db, projectId, 'kiln\uD83D', true)).toBeUndefined();
   });
 
   it('declines a query that too many files hold, so the caller reads the project whole', async () => {

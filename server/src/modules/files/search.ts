@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { getReadableProject } from '../projects';
-import { findCandidates } from './candidates';
 import type { RegexSearchPool } from './regex-pool';
 import { scanInPathOrder } from './ordered-scan';
 import { escapeRegExp, scanFiles, type ScanLimits, type ScanPattern } from './scan';
@@ -41,13 +40,10 @@ export async function searchFiles(options: {
   // scanned there: at worst 2x ripgrep, where a phrase whose words every file has sends every
   // file back to the database's recheck (4-6x, decision 0012).
   if (!input.useRegex && !textCache.holds(projectId)) {
-    // The search index narrows the query to the files that may hold it (candidates.ts), in a
-    // few milliseconds whatever the project's size.
-    const candidates = await findCandidates(db, projectId, input.query, input.caseSensitive);
-    if (candidates) return scanFiles(candidates, pattern, SCAN_LIMITS);
-    // Too many files hold it, or it has no trigram: reading in path order finds the first 50
-    // files long before the end of the project.
-    return scanInPathOrder(db, projectId, pattern, SCAN_LIMITS);
+    // The database tests the texts in path order and hands over those that may match, asking
+    // the search index (candidates.ts) when the first files show it would narrow the rest.
+    const query = { text: input.query, caseSensitive: input.caseSensitive };
+    return scanInPathOrder(db, projectId, query, pattern, SCAN_LIMITS);
   }
   const textFiles = await textCache.listTextFiles(db, projectId);
   return input.useRegex
