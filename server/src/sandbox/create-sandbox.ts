@@ -249,6 +249,7 @@ export async function createSandbox(
     return {
       ...createBubblewrapSandbox({ ...found.options, groups }),
       languages: found.languages,
+      confinement: groups ? 'cgroups' : 'per-process',
       close: async () => groups?.close(),
     };
   }

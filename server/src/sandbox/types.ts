@@ -31,6 +31,8 @@ export interface Sandbox {
   readonly backend: SandboxBackend;
   /** Languages this backend can run; Python needs bubblewrap. */
   readonly languages: readonly RunLanguage[];
+  /** Whether control groups hold each sandbox as a whole (sandbox/cgroups.ts). */
+  readonly confinement?: 'cgroups' | 'per-process';
   run(request: RunRequest): Promise<RunOutcome>;
   /**
    * Starts a long-lived program over a project's workspace (installs, the terminal). Only

@@ -40,6 +40,11 @@ export const HealthSchema = z.object({
     backend: z.enum(SANDBOX_BACKENDS),
     languages: z.array(z.enum(RUN_LANGUAGES)),
     /**
+     * What holds each sandbox as a whole: control groups (memory, tasks and CPU weight of all
+     * its processes together), or only each process's own limits.
+     */
+    confinement: z.enum(['cgroups', 'per-process']),
+    /**
      * Why terminals, installs and Run app cannot work here (the sandbox's user cannot reach
      * DATA_DIR), with the fix; null when they can.
      */

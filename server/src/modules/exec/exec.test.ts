@@ -12,12 +12,15 @@ import {
 } from '@kiln/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '../../test/system-programs';
+import { thisMachinesCgroupLayout } from '../../sandbox/cgroups';
 import { LIMIT_MESSAGES, TRUNCATION_NOTICE } from '../../sandbox/outcome';
 import { createTestApp, type TestApp } from '../../test/app';
 import { expectError } from '../../test/assertions';
 import { TestClient } from '../../test/client';
 import { signUp } from '../../test/factories';
 import { createFile, createProject } from '../../test/project-files';
+
+const isRoot = process.getuid?.() === 0;
 
 /** Each test asserts what the user sees in the output panel. */
 
@@ -57,10 +60,15 @@ describe('POST /api/projects/:id/execute in bubblewrap', needs('bwrap', 'python3
     await t.close();
   });
 
-  it('says which sandbox runs code in /api/health', async () => {
+  it('says which sandbox runs code in /api/health, and what holds each as a whole', async () => {
     const response = await client.get('/api/health');
     expect(response.json()).toMatchObject({
-      sandbox: { backend: 'bubblewrap', languages: ['javascript', 'typescript', 'python'] },
+      sandbox: {
+        backend: 'bubblewrap',
+        languages: ['javascript', 'typescript', 'python'],
+        // Control groups where the server may make them (root, cgroup v1), as on CI.
+        confinement: 'layout' in thisMachinesCgroupLayout() && isRoot ? 'cgroups' : 'per-process',
+      },
     });
   });
 
@@ -502,7 +510,11 @@ describe('POST /api/projects/:id/execute in QuickJS (no bubblewrap)', () => {
   it('reports QuickJS in /api/health', async () => {
     const response = await client.get('/api/health');
     expect(response.json()).toMatchObject({
-      sandbox: { backend: 'quickjs', languages: ['javascript', 'typescript'] },
+      sandbox: {
+        backend: 'quickjs',
+        languages: ['javascript', 'typescript'],
+        confinement: 'per-process',
+      },
     });
   });
 

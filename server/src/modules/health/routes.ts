@@ -60,6 +60,7 @@ export function registerHealthRoutes(
         sandbox: {
           backend: deps.sandbox.backend,
           languages: [...deps.sandbox.languages],
+          confinement: deps.sandbox.confinement ?? 'per-process',
           problem,
         },
         jobs: {
