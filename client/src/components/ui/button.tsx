@@ -1,6 +1,6 @@
-import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
+import { Slot } from './slot';
 
 const VARIANTS = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90 shadow-sm',
@@ -38,7 +38,7 @@ export function buttonClasses(
 }
 
 export function Button({ variant, size, asChild, className, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : 'button';
+  const Component = asChild ? Slot : 'button';
   return (
     <Component
       type={asChild ? undefined : (type ?? 'button')}
