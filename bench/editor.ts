@@ -437,8 +437,8 @@ const SEARCH_QUERIES: SearchQuery[] = [
 
 /**
  * First searches the search index cannot narrow: a phrase no file holds though nearly every file
- * has its trigrams (the database rechecks every file), and a word most files hold (the project
- * is read in path order until 50 files match).
+ * has its trigrams (every file is tested), and a word most files hold (the project's first
+ * files answer it).
  */
 const HARD_FIRST_QUERIES: SearchQuery[] = [
   {
@@ -1315,8 +1315,9 @@ async function main() {
         `the ${FILE_LIMITS.searchResults + 1}st matching file), Kiln compared with the quicker at ` +
         `p50. n: Kiln's samples, ripgrep took as many; a p95 is printed from 20 samples. First ` +
         `searches: the server restarted before each sample (its memory emptied) and warmed by a ` +
-        `search of another project. A plain query is first narrowed by the trigram index ` +
-        `(decision 0012).`,
+        `search of another project. A plain query of a project not in memory is tested with ` +
+        `strpos in the database over its first files, then the rest through the trigram index ` +
+        `or the same test (decisions 0012, 0025).`,
     );
     const notes: string[] = [];
     printTable(
