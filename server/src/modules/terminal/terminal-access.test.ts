@@ -96,7 +96,7 @@ describe('who may open a terminal', needs('bwrap', 'python3'), () => {
     }
   });
 
-  it('refuses a size out of range with 400, and a plain GET with 400', async () => {
+  it('refuses a size out of range or a malformed resume with 400, and a plain GET with 400', async () => {
     const { project, client } = await ownerWithProject();
     const refused = await refusal({
       app: t.app,
@@ -105,6 +105,16 @@ describe('who may open a terminal', needs('bwrap', 'python3'), () => {
       query: '?cols=100000&rows=20',
     });
     expect(refused.status).toBe(400);
+    // A resume id is 32 base64url characters and a byte count a whole number: nothing else.
+    for (const query of [
+      '?resume=../../etc/passwd&received=0',
+      `?resume=${'a'.repeat(31)}&received=0`,
+      `?resume=${'a'.repeat(32)}&received=-1`,
+      `?resume=${'a'.repeat(32)}&received=1e400`,
+    ]) {
+      const bad = await refusal({ app: t.app, projectId: project.id, client, query });
+      expect(bad.status, query).toBe(400);
+    }
     const plain = await client.get(`/api/terminal/${project.id}`);
     expect(plain.statusCode).toBe(400);
     expect(plain.json<{ error: string }>().error).toMatch(/WebSocket/);
