@@ -204,8 +204,8 @@ async function probe(settings: SandboxSettings, log: FastifyBaseLogger): Promise
  */
 async function confinement(
   options: BubblewrapOptions,
-  memoryBytes: number = SANDBOX_GROUP_LIMITS.memoryBytes,
   log: FastifyBaseLogger,
+  memoryBytes: number = SANDBOX_GROUP_LIMITS.memoryBytes,
 ): Promise<SandboxGroups | null> {
   const found = thisMachinesCgroupLayout();
   const limits = { memoryBytes, tasks: SANDBOX_GROUP_LIMITS.tasks };
@@ -245,7 +245,7 @@ export async function createSandbox(
     const groups =
       settings.cgroups === false
         ? null
-        : await confinement(found.options, settings.groupMemoryBytes, log);
+        : await confinement(found.options, log, settings.groupMemoryBytes);
     return {
       ...createBubblewrapSandbox({ ...found.options, groups }),
       languages: found.languages,
