@@ -52,6 +52,7 @@ import {
 } from './lib/server';
 import { openSavingEditor, paced, saveNextEdit, type SavingEditor } from './lib/saves';
 import { zipFiles } from './lib/zip';
+import { throwawayDatabase } from './lib/postgres-database';
 
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -1049,16 +1050,9 @@ async function embedded(data: SeedData, searchFolder: string): Promise<EngineRes
 async function postgres(data: SeedData, searchFolder: string): Promise<EngineResult> {
   const mark = cleanup.mark();
   try {
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    hold('PostgreSQL admin connection', () => admin.end());
-    const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
-    await admin.query(`create database ${name}`);
-    hold(`database ${name}`, async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-    });
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
+    const database = await throwawayDatabase(POSTGRES_URL);
+    hold(`database ${database.name}`, () => database.drop());
+    const url = database.url;
     // Kept across restarts: the server keeps its CSRF secret there, which signed-in clients need.
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-'));
     hold('PostgreSQL server data folder', () => rm(dataDir, { recursive: true, force: true }));
@@ -1066,11 +1060,11 @@ async function postgres(data: SeedData, searchFolder: string): Promise<EngineRes
       startServer({
         port: BASE_PORT + 4,
         dataDir,
-        env: { ...SERVER_ENV, DATABASE_URL: url.toString() },
+        env: { ...SERVER_ENV, DATABASE_URL: url },
         baseEnv: cleanEnv(),
       }),
     );
-    const pool = new pg.Pool({ connectionString: url.toString() });
+    const pool = new pg.Pool({ connectionString: url });
     hold('PostgreSQL pool', () => pool.end());
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
     const owner = await signUp(server.current.baseUrl, { email });

@@ -38,7 +38,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import type { WebSocket } from 'ws';
 import { openPglite } from '../server/src/db/pglite';
 import { PRESENCE_LIMITS } from '../shared/src';
@@ -50,11 +49,12 @@ import { timedGet } from './lib/http-text';
 import { haproxyMissing, startLoadBalancer, type LoadBalancer } from './lib/load-balancer';
 import { joined } from './lib/presence';
 import { emptyRedisDatabase } from './lib/redis-database';
-import { SaveLedger, type StoredFile } from './lib/save-ledger';
+import { SaveLedger, storedFiles, storedFilesOnPostgres, type StoredFile } from './lib/save-ledger';
 import { EDITED_PATH, openSavingEditor, paced, saveNextEdit, type SavingEditor } from './lib/saves';
 import { printTable, processCpuMs, startServer, supportedPercentile } from './lib/server';
 import type { BenchClient, RunningServer } from './lib/server';
 import { EchoTimer, openTerminal } from './lib/terminal-echo';
+import { throwawayDatabase } from './lib/postgres-database';
 
 const SECONDS = Number(process.env.SECONDS ?? 60);
 const WARMUP_SECONDS = Number(process.env.WARMUP_SECONDS ?? 5);
@@ -134,17 +134,6 @@ const NODE_ARGS = process.env.CPU_PROFILE_DIR
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.CPU_PROFILE_DIR)}`]
   : [];
 
-type Query = (
-  sql: string,
-  params: unknown[],
-) => Promise<{ rows: { id: string; version: number; content: string }[] }>;
-
-/** The files as the database holds them, read straight from it (the servers stopped). */
-async function storedFiles(query: Query, ids: string[]) {
-  const result = await query('select id, version, content from files where id = any($1)', [ids]);
-  return new Map<string, StoredFile>(result.rows.map((row) => [row.id, row]));
-}
-
 async function deployPglite(): Promise<Deployment> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiln-bench-load-'));
   cleanup.hold('PGlite data folder', () => rm(dataDir, { recursive: true, force: true }));
@@ -179,16 +168,8 @@ async function deployPglite(): Promise<Deployment> {
 }
 
 async function deployPostgres(instances: number): Promise<Deployment> {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  cleanup.hold('PostgreSQL admin connection', () => admin.end());
-  const name = `kiln_bench_load_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  cleanup.hold(`database ${name}`, async () => {
-    await admin.query(`drop database if exists ${name} with (force)`);
-  });
-  const databaseUrl = new URL(POSTGRES_URL);
-  databaseUrl.pathname = `/${name}`;
+  const database = await throwawayDatabase(POSTGRES_URL, 'kiln_bench_load');
+  cleanup.hold(`database ${database.name}`, () => database.drop());
   const redis = await emptyRedisDatabase(REDIS_URL);
   cleanup.hold('Redis database', () => redis.release());
 
@@ -197,7 +178,7 @@ async function deployPostgres(instances: number): Promise<Deployment> {
   const entryPort = BASE_PORT + 10;
   const env: Record<string, string> = {
     ...SERVER_ENV,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     REDIS_URL: redis.url,
     // What instances of one deployment share (docs/operations.md, "Several instances").
     SECRET_KEY: randomBytes(32).toString('hex'),
@@ -236,21 +217,9 @@ async function deployPostgres(instances: number): Promise<Deployment> {
     servers,
     balancer,
     stop,
-    async databasePids() {
-      const result = await admin.query<{ pid: number }>(
-        'select pid from pg_stat_activity where datname = $1',
-        [name],
-      );
-      return result.rows.map((row) => row.pid);
-    },
+    databasePids: () => database.backendPids(),
     async readFiles(ids) {
-      const client = new pg.Client({ connectionString: databaseUrl.toString() });
-      await client.connect();
-      try {
-        return await storedFiles((sql, params) => client.query(sql, params), ids);
-      } finally {
-        await client.end();
-      }
+      return storedFilesOnPostgres(database.url, ids);
     },
   };
 }

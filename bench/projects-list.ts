@@ -10,6 +10,7 @@ import pg from 'pg';
 import { openPglite } from '../server/src/db/pglite';
 import { BenchClient, percentile, printTable, startServer, type RunningServer } from './lib/server';
 import { launchChromium } from './lib/browser';
+import { throwawayDatabase } from './lib/postgres-database';
 
 const PROJECTS = 1000;
 const WARMUP = 50;
@@ -161,14 +162,9 @@ async function embedded() {
 }
 
 async function postgres() {
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const server = await startServer({ port: 5192, env: { DATABASE_URL: url.toString() } });
-  const pool = new pg.Pool({ connectionString: url.toString() });
+  const database = await throwawayDatabase(POSTGRES_URL);
+  const server = await startServer({ port: 5192, env: { DATABASE_URL: database.url } });
+  const pool = new pg.Pool({ connectionString: database.url });
   try {
     const email = `bench-${randomBytes(3).toString('hex')}@example.com`;
     const client = await signUp(server, email);
@@ -182,8 +178,7 @@ async function postgres() {
   } finally {
     await pool.end();
     await server.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

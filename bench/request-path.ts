@@ -13,7 +13,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort } from './lib/direct-app';
 import {
   BenchClient,
@@ -23,6 +22,7 @@ import {
   startServer,
   type RunningServer,
 } from './lib/server';
+import { throwawayDatabase, type ThrowawayDatabase } from './lib/postgres-database';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
@@ -236,18 +236,14 @@ async function onPglite() {
 
 /** A database of its own on the PostgreSQL server, dropped afterwards. */
 async function onPostgres() {
-  const name = `kiln_bench_request_path_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  let throwaway: ThrowawayDatabase;
   try {
-    await admin.connect();
+    throwaway = await throwawayDatabase(POSTGRES_URL, 'kiln_bench_request_path');
   } catch (error) {
     console.log(`PostgreSQL at ${POSTGRES_URL} is not reachable (${String(error)}): skipped`);
     return [];
   }
-  await admin.query(`create database ${name}`);
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const database = { DATABASE_URL: url.toString() };
+  const database = { DATABASE_URL: throwaway.url };
   try {
     const kiln = async () =>
       startServer({ port: await freePort(), env: { ...KILN_ENV, ...database } });
@@ -257,11 +253,10 @@ async function onPostgres() {
       label: 'PostgreSQL',
       seeded,
       startKiln: kiln,
-      anchorDatabase: { ANCHOR_DATABASE_URL: url.toString() },
+      anchorDatabase: { ANCHOR_DATABASE_URL: throwaway.url },
     });
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await throwaway.drop();
   }
 }
 

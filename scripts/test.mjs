@@ -7,6 +7,11 @@
 // (scripts/database-test-files.mjs). It runs after the end-to-end tests, not beside them: beside
 // them it took 280 s instead of 153 and slowed them from 625 s to 753, a gain of 25 s in all,
 // not worth a browser suite that races a test run for the two cores.
+//
+// `npm test -- --faults` (CI runs it too) ends with bench/faults.ts in its short form: a dropped
+// connection, Redis stopped for a few seconds, the disk full and a runaway project, each made to
+// happen to the production build on PostgreSQL and Redis, the run failing when one of them does
+// not prove what it claims.
 import { spawn } from 'node:child_process';
 import { runChecks } from './checks.mjs';
 import { databaseTestFiles } from './database-test-files.mjs';
@@ -35,6 +40,16 @@ const postgresPass = {
   },
 };
 
+const faults = {
+  name: 'fault scripts, short form',
+  run: () =>
+    runInherited(['npm', 'run', '--silent', 'faults', '-w', 'bench'], {
+      ...process.env,
+      FAULTS_SHORT: '1',
+      POSTGRES_URL: POSTGRES_PASS_SETTINGS.TEST_DATABASE_URL,
+    }),
+};
+
 const STAGES = [
   { name: 'typecheck and lint', run: () => runChecks(['typecheck', 'lint']) },
   {
@@ -43,6 +58,7 @@ const STAGES = [
   },
   endToEnd,
   ...(process.argv.includes('--postgres-pass') ? [postgresPass] : []),
+  ...(process.argv.includes('--faults') ? [faults] : []),
 ];
 
 const timings = [];

@@ -1,10 +1,9 @@
 // Kiln built inside a benchmark's own process, on the embedded database or a throwaway
 // PostgreSQL database, and requests injected into it as a signed-in browser would send them.
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client';
+import { throwawayDatabase } from './postgres-database';
 
 export interface Engine {
   label: string;
@@ -18,20 +17,14 @@ export async function embeddedEngine(dataDir: string): Promise<Engine> {
 }
 
 export async function postgresEngine(serverUrl: string): Promise<Engine> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const name = `kiln_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const throwaway = await throwawayDatabase(serverUrl);
+  const database = await openDatabase({ kind: 'postgres', url: throwaway.url });
   return {
     label: 'PostgreSQL',
     database,
     async close() {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await throwaway.drop();
     },
   };
 }

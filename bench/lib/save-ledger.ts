@@ -1,4 +1,5 @@
 // Every save one editor sent, in order, and the check that each acknowledged one was kept.
+import pg from 'pg';
 import type { SaveOutcome } from './saves';
 
 export interface StoredFile {
@@ -67,5 +68,28 @@ export class SaveLedger {
       }
     });
     return { acknowledged: this.acknowledged, lost };
+  }
+}
+
+/** Runs one query on a database: PGlite's or a PostgreSQL client's `query`. */
+export type FileQuery = (
+  sql: string,
+  params: unknown[],
+) => Promise<{ rows: { id: string; version: number; content: string }[] }>;
+
+/** The files with `ids` as the database holds them now, by id. */
+export async function storedFiles(query: FileQuery, ids: string[]) {
+  const result = await query('select id, version, content from files where id = any($1)', [ids]);
+  return new Map<string, StoredFile>(result.rows.map((row) => [row.id, row]));
+}
+
+/** storedFiles on the PostgreSQL database at `url`, through a connection of its own. */
+export async function storedFilesOnPostgres(url: string, ids: string[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await storedFiles((sql, params) => client.query(sql, params), ids);
+  } finally {
+    await client.end();
   }
 }
