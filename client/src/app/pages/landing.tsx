@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import LandingPage from '../../features/marketing/landing-page';
 
-// Its own chunk, apart from the auth feature's entry: the dialog brings react-hook-form. Radix's
+// Its own chunk, apart from the auth feature's entry: the dialog brings the account forms. Radix's
 // dialog, which loads when a dialog first opens, starts loading with it (imported here only
 // then, so the landing page's first visit does without even the dialog's facade).
 const loadAuthDialog = () => {

@@ -18,6 +18,7 @@ import {
 } from './auth-form-harness';
 import LoginPage from './login-page';
 import RegisterPage from './register-page';
+import ResetPasswordPage from './reset-password-page';
 
 afterEach(resetAuthHarness);
 
@@ -171,5 +172,130 @@ describe.each(FORMS)('registering on $place', (form) => {
     fillAndSubmit(form.fields, form.submit);
     const description = 'Failed to create account';
     await expectToast({ title: 'Registration failed', description, variant: 'destructive' });
+  });
+});
+
+/**
+ * Each form's field messages: the shared schemas' words, shown under their fields after a submit
+ * and tied to them, the first field in error focused, and nothing sent.
+ */
+interface ValidatedForm {
+  place: string;
+  render: () => Promise<unknown>;
+  fields: Record<string, string>;
+  submit: string;
+  /** The message under each field in error, by its label, the first to be focused first. */
+  messages: Record<string, string>;
+}
+
+const VALIDATED: ValidatedForm[] = [
+  {
+    place: 'the sign-in screen',
+    render: async () => renderAt('/login', <LoginPage />),
+    fields: { Email: ' ', Password: '' },
+    submit: 'Sign in',
+    messages: { Email: 'Email is required', Password: 'Password is required' },
+  },
+  {
+    place: 'the registration screen',
+    render: async () => renderAt('/register', <RegisterPage />),
+    fields: { Username: 'a!', Email: 'ada@', Password: 'short', 'Confirm Password': '' },
+    submit: 'Create account',
+    messages: {
+      Username: 'Username must be at least 3 characters',
+      Email: 'Enter a valid email address',
+      Password: 'Password must be at least 8 characters',
+      'Confirm Password': 'Please confirm your password',
+    },
+  },
+  {
+    place: 'the landing page dialog',
+    render: () => renderDialog('register'),
+    fields: { Email: 'ada@example.com', Password: 'five5' },
+    submit: 'Create Account',
+    messages: { Password: 'Password must be at least 6 characters' },
+  },
+  {
+    place: 'the password reset request',
+    render: async () => renderAt('/reset-password', <ResetPasswordPage />),
+    fields: { Email: 'not an email' },
+    submit: 'Send reset link',
+    messages: { Email: 'Enter a valid email address' },
+  },
+  {
+    place: 'the new password form',
+    render: async () => renderAt('/reset-password?token=t1', <ResetPasswordPage />),
+    fields: { 'New password': 'short', 'Confirm new password': '' },
+    submit: 'Set new password',
+    messages: {
+      'New password': 'Password must be at least 8 characters',
+      'Confirm new password': 'Please confirm your password',
+    },
+  },
+];
+
+describe.each(VALIDATED)('the field messages on $place', (form) => {
+  it('shows the schema’s words under each field in error, focuses the first and sends nothing', async () => {
+    const sent = stubAuthApi(signedIn);
+    await form.render();
+    fillAndSubmit(form.fields, form.submit);
+    const [first] = Object.keys(form.messages);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(first!)));
+    for (const label of Object.keys(form.fields)) {
+      const input = screen.getByLabelText(label);
+      const message = form.messages[label];
+      if (message === undefined) {
+        expect(input.hasAttribute('aria-invalid')).toBe(false);
+        continue;
+      }
+      const shown = screen.getByText(message);
+      expect(shown.getAttribute('role')).toBe('alert');
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toContain(shown.id);
+    }
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('the passwords typed twice', () => {
+  it.each<Pick<ValidatedForm, 'place' | 'fields' | 'submit'> & { render: () => unknown }>([
+    {
+      place: 'the registration screen',
+      render: () => renderAt('/register', <RegisterPage />),
+      fields: {
+        Username: 'ada',
+        Email: 'ada@example.com',
+        Password: 'long-password',
+        'Confirm Password': 'other-password',
+      },
+      submit: 'Create account',
+    },
+    {
+      place: 'the new password form',
+      render: () => renderAt('/reset-password?token=t1', <ResetPasswordPage />),
+      fields: { 'New password': 'long-password', 'Confirm new password': 'other-password' },
+      submit: 'Set new password',
+    },
+  ])('must match on $place, or a toast says so and nothing is sent', async (form) => {
+    const sent = stubAuthApi(signedIn);
+    await form.render();
+    fillAndSubmit(form.fields, form.submit);
+    await expectToast({
+      title: "Passwords don't match",
+      description: 'Please make sure your passwords match',
+      variant: 'destructive',
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the token and the new password once they match', async () => {
+    const sent = stubAuthApi(signedIn);
+    const history = renderAt('/reset-password?token=t1', <ResetPasswordPage />);
+    fillAndSubmit(
+      { 'New password': 'long-password', 'Confirm new password': 'long-password' },
+      'Set new password',
+    );
+    await waitFor(() => expect(history.at(-1)).toBe('/dashboard'));
+    expect(sent).toEqual([{ token: 't1', password: 'long-password' }]);
   });
 });

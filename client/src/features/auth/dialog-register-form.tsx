@@ -1,22 +1,21 @@
-import { PASSWORD_MIN_DIALOG, type DialogRegisterInput } from '@kiln/shared';
-import { useForm } from 'react-hook-form';
+import { PASSWORD_MIN_DIALOG } from '@kiln/shared';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyValidator, useSchemaForm } from '../../lib/schema-form';
 import { EmailField, PasswordField } from './account-fields';
 import { useRegisterSubmit } from './use-register-submit';
 
-const resolver = lazyResolver(() =>
-  import('./form-schemas').then((module) => module.dialogRegisterResolver),
+const validator = lazyValidator(() =>
+  import('./form-schemas').then((module) => module.dialogRegisterValidator),
 );
 
 /** The landing page dialog's registration: email, password of 6 or more, optional name (0001). */
 export function DialogRegisterForm({ onSuccess }: { onSuccess: () => void }) {
-  const form = useForm<DialogRegisterInput>({
-    resolver,
+  const form = useSchemaForm({
+    validator,
     defaultValues: { email: '', password: '', name: '' },
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const { submit, isPending } = useRegisterSubmit({
     successDescription: () => 'Your account has been successfully created',
     reset: () => form.reset(),
@@ -28,23 +27,19 @@ export function DialogRegisterForm({ onSuccess }: { onSuccess: () => void }) {
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <EmailField
-        id="dialog-register-email"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField id="dialog-register-email" error={errors.email} {...form.register('email')} />
       <PasswordField
         id="dialog-register-password"
         autoComplete="new-password"
         hint={`Must be at least ${PASSWORD_MIN_DIALOG} characters`}
-        error={errors.password?.message}
+        error={errors.password}
         {...form.register('password')}
       />
       <FormField
         id="dialog-register-name"
         label="Name (optional)"
         autoComplete="name"
-        error={errors.name?.message}
+        error={errors.name}
         {...form.register('name')}
       />
       <Button type="submit" disabled={isPending}>

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DialogRegisterInputSchema,
   EmailSchema,
@@ -7,10 +6,11 @@ import {
   ScreenRegisterInputSchema,
 } from '@kiln/shared';
 import { z } from 'zod';
+import { zodValidator } from '../../lib/schema-form';
 
-// The account forms' schemas and resolvers: a chunk of their own, which each form loads with its
-// first validation (lib/lazy-resolver.ts), so zod is not in the pages' first JavaScript. The forms
-// import only the types from here.
+// The account forms' schemas and validators: a chunk of their own, which each form loads with its
+// first validation (lazyValidator in lib/schema-form.ts), so zod is not in the pages' first
+// JavaScript. The forms import only the types from here.
 
 const RegisterFormSchema = ScreenRegisterInputSchema.extend({
   confirmPassword: z.string().min(1, 'Please confirm your password'),
@@ -25,8 +25,8 @@ const NewPasswordSchema = PasswordResetConfirmSchema.pick({ password: true }).ex
 });
 export type NewPassword = z.infer<typeof NewPasswordSchema>;
 
-export const loginResolver = zodResolver(LoginInputSchema);
-export const dialogRegisterResolver = zodResolver(DialogRegisterInputSchema);
-export const registerResolver = zodResolver(RegisterFormSchema);
-export const resetRequestResolver = zodResolver(ResetRequestSchema);
-export const newPasswordResolver = zodResolver(NewPasswordSchema);
+export const loginValidator = zodValidator(LoginInputSchema);
+export const dialogRegisterValidator = zodValidator(DialogRegisterInputSchema);
+export const registerValidator = zodValidator(RegisterFormSchema);
+export const resetRequestValidator = zodValidator(ResetRequestSchema);
+export const newPasswordValidator = zodValidator(NewPasswordSchema);

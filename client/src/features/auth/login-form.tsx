@@ -1,8 +1,6 @@
-import type { LoginInput } from '@kiln/shared';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyValidator, useSchemaForm } from '../../lib/schema-form';
 import { EmailField, PasswordField } from './account-fields';
 import { useLogin } from './mutations';
 import { submitWithToasts } from './submit-with-toasts';
@@ -17,8 +15,8 @@ export interface LoginFormTexts {
   pendingLabel: string;
 }
 
-const resolver = lazyResolver(() =>
-  import('./form-schemas').then((module) => module.loginResolver),
+const validator = lazyValidator(() =>
+  import('./form-schemas').then((module) => module.loginValidator),
 );
 
 /** Email and password, sent to /api/auth/login; the screen and the dialog differ in words only. */
@@ -37,11 +35,11 @@ export function LoginForm({
   beforeSubmit?: ReactNode;
 }) {
   const login = useLogin();
-  const form = useForm<LoginInput>({
-    resolver,
+  const form = useSchemaForm({
+    validator,
     defaultValues: { email: '', password: '' },
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const onSubmit = form.handleSubmit((input) =>
     submitWithToasts(login, input, {
       successTitle: 'Welcome back!',
@@ -54,15 +52,11 @@ export function LoginForm({
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <EmailField
-        id={`${idPrefix}-email`}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField id={`${idPrefix}-email`} error={errors.email} {...form.register('email')} />
       <PasswordField
         id={`${idPrefix}-password`}
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password}
         {...form.register('password')}
       />
       {beforeSubmit}

@@ -1,26 +1,24 @@
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyValidator, useSchemaForm } from '../../lib/schema-form';
 import { EmailField, PasswordField } from './account-fields';
 import { AuthShell } from './auth-shell';
-import type { RegisterForm } from './form-schemas';
 import { useRegisterSubmit } from './use-register-submit';
 
-const resolver = lazyResolver(() =>
-  import('./form-schemas').then((module) => module.registerResolver),
+const validator = lazyValidator(() =>
+  import('./form-schemas').then((module) => module.registerValidator),
 );
 
 /** The registration screen: username, confirmation, at least 8 characters (decision 0001). */
 export default function RegisterPage() {
   const [, navigate] = useLocation();
-  const form = useForm<RegisterForm>({
-    resolver,
+  const form = useSchemaForm({
+    validator,
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const { submit, isPending } = useRegisterSubmit({
     successDescription: (user) =>
       `Welcome to Kiln, ${user.username ?? user.email}! Check your inbox to verify your email.`,
@@ -52,22 +50,22 @@ export default function RegisterPage() {
           label="Username"
           autoComplete="username"
           required
-          error={errors.username?.message}
+          error={errors.username}
           {...form.register('username')}
         />
-        <EmailField id="register-email" error={errors.email?.message} {...form.register('email')} />
+        <EmailField id="register-email" error={errors.email} {...form.register('email')} />
         <PasswordField
           id="register-password"
           autoComplete="new-password"
           hint="At least 8 characters"
-          error={errors.password?.message}
+          error={errors.password}
           {...form.register('password')}
         />
         <PasswordField
           id="register-confirm-password"
           label="Confirm Password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
+          error={errors.confirmPassword}
           {...form.register('confirmPassword')}
         />
         <Button type="submit" disabled={isPending} className="w-full">

@@ -1,14 +1,12 @@
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { FormField } from '../../components/form-field';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
-import { lazyResolver } from '../../lib/lazy-resolver';
+import { lazyValidator, useSchemaForm } from '../../lib/schema-form';
 import { useConfirmPasswordReset, useRequestPasswordReset } from './account-mutations';
 import { AuthShell } from './auth-shell';
-import type { NewPassword, ResetRequest } from './form-schemas';
 import { StatusBlock } from './status-block';
 
 /** /reset-password: ask for a link by email, or, with `?token=`, choose the new password. */
@@ -18,14 +16,14 @@ export default function ResetPasswordPage() {
   return <AuthShell>{token ? <ChooseNewPassword token={token} /> : <RequestLink />}</AuthShell>;
 }
 
-const requestResolver = lazyResolver(() =>
-  import('./form-schemas').then((module) => module.resetRequestResolver),
+const requestValidator = lazyValidator(() =>
+  import('./form-schemas').then((module) => module.resetRequestValidator),
 );
 
 function RequestLink() {
   const request = useRequestPasswordReset();
-  const form = useForm<ResetRequest>({
-    resolver: requestResolver,
+  const form = useSchemaForm({
+    validator: requestValidator,
     defaultValues: { email: '' },
   });
   if (request.isSuccess) {
@@ -66,7 +64,7 @@ function RequestLink() {
           type="email"
           autoComplete="email"
           required
-          error={form.formState.errors.email?.message}
+          error={form.errors.email}
           {...form.register('email')}
         />
         <Button type="submit" disabled={request.isPending}>
@@ -86,18 +84,18 @@ function RequestLink() {
   );
 }
 
-const newPasswordResolver = lazyResolver(() =>
-  import('./form-schemas').then((module) => module.newPasswordResolver),
+const newPasswordValidator = lazyValidator(() =>
+  import('./form-schemas').then((module) => module.newPasswordValidator),
 );
 
 function ChooseNewPassword({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const confirm = useConfirmPasswordReset();
-  const form = useForm<NewPassword>({
-    resolver: newPasswordResolver,
+  const form = useSchemaForm({
+    validator: newPasswordValidator,
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
+  const { errors } = form;
   const onSubmit = form.handleSubmit(({ password, confirmPassword }) => {
     if (password !== confirmPassword) {
       toast({
@@ -140,7 +138,7 @@ function ChooseNewPassword({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.password?.message}
+          error={errors.password}
           {...form.register('password')}
         />
         <FormField
@@ -149,7 +147,7 @@ function ChooseNewPassword({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirmPassword?.message}
+          error={errors.confirmPassword}
           {...form.register('confirmPassword')}
         />
         <Button type="submit" disabled={confirm.isPending}>

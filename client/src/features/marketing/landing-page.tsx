@@ -61,7 +61,7 @@ export type AuthDialogType = ComponentType<{
 
 /**
  * The landing page: every sign-in or start button opens the authentication dialog. The dialog's
- * forms bring zod and react-hook-form: `AuthDialog` is lazy, and `preloadAuthDialog` starts its
+ * forms bring their fields' code and zod: `AuthDialog` is lazy, and `preloadAuthDialog` starts its
  * download on the first sign of intent (hover, focus, touch) rather than with the page, which
  * keeps the landing page light.
  */
