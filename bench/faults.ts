@@ -15,7 +15,8 @@
 // Claims are checked (the script exits 1 when one fails); the runaway's ratios are measurements,
 // printed met/MISSED. FAULTS_SHORT=1 is CI's short form: a 4 s outage and 10 s windows.
 // Run: npm run build && npm run faults -w bench
-//   FAULTS=socket,redis,disk,runaway (all by default), OUTAGE_SECONDS, WINDOW_SECONDS,
+//   FAULTS=socket,redis,disk,runaway (all by default), RUNAWAYS=fork,memory,flood,files (all by
+//   default), OUTAGE_SECONDS, WINDOW_SECONDS,
 //   POSTGRES_URL (postgres://postgres@127.0.0.1:5432/test), BENCH_PORT (5560).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -604,6 +605,13 @@ const RUNAWAYS: { name: string; command: string; held?: RegExp }[] = [
   },
 ];
 
+/** RUNAWAYS=fork,memory,flood,files picks some (each one's first word, lower case). */
+const CHOSEN_RUNAWAYS = RUNAWAYS.filter(
+  (runaway) =>
+    !process.env.RUNAWAYS ||
+    process.env.RUNAWAYS.split(',').some((word) => runaway.name.toLowerCase().includes(word)),
+);
+
 async function runawayFault(deployment: Deployment) {
   const fault = 'runaway project';
   const { baseUrl } = deployment.server;
@@ -616,7 +624,7 @@ async function runawayFault(deployment: Deployment) {
   const quietEcho = await typedFor(typists, WINDOW_SECONDS);
   const quietSaves = saving.window();
 
-  progress(`${fault}: the same with ${RUNAWAYS.map((runaway) => runaway.name).join(', ')}`);
+  progress(`${fault}: the same with ${CHOSEN_RUNAWAYS.map((runaway) => runaway.name).join(', ')}`);
   const runaways: {
     name: string;
     held?: RegExp;
@@ -624,7 +632,7 @@ async function runawayFault(deployment: Deployment) {
     client: BenchClient;
     projectId: string;
   }[] = [];
-  for (const runaway of RUNAWAYS) {
+  for (const runaway of CHOSEN_RUNAWAYS) {
     const { client, projectId } = await newOwner(baseUrl, `Runaway: ${runaway.name}`);
     const tab = await TerminalTab.open({ baseUrl, origin: baseUrl, client, projectId });
     cleanup.hold(`${runaway.name} terminal`, () => tab.close());

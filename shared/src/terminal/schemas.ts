@@ -26,6 +26,13 @@ export const TERMINAL_LIMITS = {
   resumeSeconds: 300,
   /** The output a detached shell keeps for its tab to catch up on when it comes back. */
   resumeOutputBytes: 256 * 1024,
+  /**
+   * How fast a shell's output is read, with a burst on top: a program printing faster waits, as
+   * on a slow terminal, so a flood costs the server a bounded share of a core. A browser's
+   * terminal draws about this much at most.
+   */
+  outputBytesPerSecond: 1024 * 1024,
+  outputBurstBytes: 1024 * 1024,
   /** The largest message a client may send: a paste larger than this is refused. */
   messageBytes: 1024 * 1024,
 } as const;

@@ -15,6 +15,7 @@ import { runEnvironment } from '../../sandbox/run-environment';
 import type { OpenBridge, Sandbox, SandboxSession } from '../../sandbox/types';
 import type { RegistryBridge } from '../packages';
 import type { WorkspaceLease, Workspaces } from '../workspaces';
+import { OutputBudget } from './output-budget';
 import { OutputLog } from './output-log';
 import { relayCommand } from './pty-relay';
 import { dataFrames, resizeFrame } from './relay-frames';
@@ -94,7 +95,13 @@ export class TerminalConnection implements OpenTerminal {
   private earlyInputBytes = 0;
   private lastActivity = Date.now();
   private idleTimer: NodeJS.Timeout | null = null;
-  private outputPaused = false;
+  /** Why the shell's output is not read now; it is read while this is empty. */
+  private readonly outputHeld = new Set<'socket' | 'budget'>();
+  private readonly outputBudget = new OutputBudget(
+    TERMINAL_LIMITS.outputBytesPerSecond,
+    TERMINAL_LIMITS.outputBurstBytes,
+  );
+  private budgetTimer: NodeJS.Timeout | null = null;
   private inputPaused = false;
   private ending = false;
   private freed: Promise<void> | null = null;
@@ -168,8 +175,8 @@ export class TerminalConnection implements OpenTerminal {
       void this.free();
       return;
     }
-    // Nobody reads the output now: it goes to the log, at the shell's pace.
-    this.resumeOutput();
+    // Nobody reads the output now: it goes to the log, at the shell's pace (within its budget).
+    this.releaseOutput('socket');
     this.resumeTimer = setTimeout(() => void this.free(), this.deps.resumeMs);
     this.resumeTimer.unref();
   }
@@ -325,24 +332,37 @@ export class TerminalConnection implements OpenTerminal {
   private sendOutput(chunk: Buffer): void {
     this.lastActivity = Date.now();
     this.output.append(chunk);
+    // Whether anyone reads it or not: a detached flood is held to the same pace.
+    const wait = this.outputBudget.spend(chunk.length);
+    if (wait > 0 && !this.budgetTimer) {
+      this.holdOutput('budget');
+      this.budgetTimer = setTimeout(() => {
+        this.budgetTimer = null;
+        this.releaseOutput('budget');
+      }, wait);
+    }
     const { socket } = this;
     if (socket?.readyState !== WebSocket.OPEN) return;
     socket.send(chunk, { binary: true }, () => this.resumeOutputWhenDrained(socket));
-    if (!this.outputPaused && this.session && socket.bufferedAmount > OUTPUT_HIGH_WATER) {
-      this.outputPaused = true;
-      this.session.child.stdout.pause();
-      this.session.child.stderr.pause();
-    }
+    if (socket.bufferedAmount > OUTPUT_HIGH_WATER) this.holdOutput('socket');
   }
 
   private resumeOutputWhenDrained(socket: WebSocket): void {
     if (socket.bufferedAmount > OUTPUT_LOW_WATER) return;
-    this.resumeOutput();
+    this.releaseOutput('socket');
   }
 
-  private resumeOutput(): void {
-    if (!this.outputPaused || !this.session) return;
-    this.outputPaused = false;
+  private holdOutput(reason: 'socket' | 'budget'): void {
+    if (!this.session) return;
+    if (this.outputHeld.size === 0) {
+      this.session.child.stdout.pause();
+      this.session.child.stderr.pause();
+    }
+    this.outputHeld.add(reason);
+  }
+
+  private releaseOutput(reason: 'socket' | 'budget'): void {
+    if (!this.outputHeld.delete(reason) || this.outputHeld.size > 0 || !this.session) return;
     this.session.child.stdout.resume();
     this.session.child.stderr.resume();
   }
@@ -404,6 +424,7 @@ export class TerminalConnection implements OpenTerminal {
   private async freeAll(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     if (this.resumeTimer) clearTimeout(this.resumeTimer);
+    if (this.budgetTimer) clearTimeout(this.budgetTimer);
     this.stopWatchingFiles?.();
     this.session?.kill();
     this.deps.registry.leave(this);

@@ -138,6 +138,24 @@ describe("the terminal's limits and walls", needs('bwrap', 'python3'), () => {
     // 1.5 s of `yes` unread would be far more.
     expect(terminal.bytesReceived - before).toBeLessThan(16 * 1024 * 1024);
   });
+
+  it('reads a flood a fast reader takes at most at the output budget, and Ctrl+C stops it', async () => {
+    const { terminal } = await readyTerminal();
+    const before = terminal.bytesReceived;
+    const started = performance.now();
+    terminal.type('yes\r');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const received = terminal.bytesReceived - before;
+    const seconds = (performance.now() - started) / 1000;
+    terminal.type('\x03');
+    await terminal.run('echo after-the-flood', /after-the-flood\n/);
+    // Unbudgeted, `yes` reaches a reader on this socket at tens of megabytes a second. The
+    // budget's burst, its rate for the time that passed, and one read of the relay's on top.
+    const allowed =
+      TERMINAL_LIMITS.outputBurstBytes + seconds * TERMINAL_LIMITS.outputBytesPerSecond + 65_536;
+    expect(received).toBeLessThanOrEqual(allowed);
+    expect(received).toBeGreaterThan(64 * 1024);
+  });
 });
 
 describe('a terminal left alone', needs('bwrap', 'python3'), () => {
