@@ -68,6 +68,28 @@ describe('git sync: auto-sync', needs('git'), () => {
     ).toEqual(['a, saved once', 'b, saved later', '']);
   });
 
+  it('pushes the saves of a project that turned auto sync on just after saving, at the next tick', async () => {
+    const p = await linkedProject(git.t, git.server, { 'a.txt': 'a\n' }, { repoPrefix: 'auto' });
+    const before = await p.remoteHead();
+    // Saved while auto sync is off: the server takes the project to be without it for a while.
+    await p.save('a.txt', 'a, saved before turning it on\n');
+    expectOk(
+      await p.client.patch(`/api/github/settings/${p.project.id}`, {
+        autoSyncEnabled: true,
+        syncInterval: 10_000,
+      }),
+    );
+    await p.save('a.txt', 'a, saved after\n');
+    await git.t.settled();
+    // The tick pushes what changed once the push delay has passed since the last save.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    await git.t.app.gitSync.tick();
+    const after = await waitFor(p.remoteHead, (head) => head !== before);
+    expect(await git.server.bareGit('team', p.repo, ['show', `${after}:a.txt`])).toBe(
+      'a, saved after\n',
+    );
+  });
+
   it('records a failed automatic push in the history and leaves the files as they are', async () => {
     const p = await autoSyncedProject({ 'a.txt': 'a\n' });
     const other = await git.server.clone('team', p.repo);

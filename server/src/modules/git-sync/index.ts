@@ -59,6 +59,12 @@ declare module 'fastify' {
 
 /** How long after a save's push was queued another save queues nothing new. */
 const QUEUE_THROTTLE_MS = 1_000;
+/**
+ * How long a project found without auto sync is taken to be so, sparing a query on every save
+ * of every project that does not sync: one that turns it on meanwhile has its changes pushed by
+ * the next sync tick, as when a save's queueing fails.
+ */
+const NOT_SYNCED_MEMORY_MS = 10_000;
 
 /**
  * Registers the routes, the jobs (automatic push after a save, the auto-sync tick) and the
@@ -99,9 +105,11 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
   await jobs.every(cleanupJob, {}, 6 * 3_600_000);
 
   const queuedAt = new Map<string, number>();
+  const foundNotSyncedAt = new Map<string, number>();
   const queueAutoPush = async (projectId: string) => {
     const last = queuedAt.get(projectId) ?? 0;
     if (Date.now() - last < QUEUE_THROTTLE_MS) return;
+    if (Date.now() - (foundNotSyncedAt.get(projectId) ?? 0) < NOT_SYNCED_MEMORY_MS) return;
     const [project] = await deps.db
       .select({
         autoSyncEnabled: projects.autoSyncEnabled,
@@ -111,7 +119,11 @@ export async function registerGitSync(app: FastifyInstance, options: GitSyncOpti
       .from(projects)
       .where(eq(projects.id, projectId))
       .limit(1);
-    if (!project?.autoSyncEnabled || !project.owner || !project.repo) return;
+    if (!project?.autoSyncEnabled || !project.owner || !project.repo) {
+      if (foundNotSyncedAt.size > 10_000) foundNotSyncedAt.clear();
+      foundNotSyncedAt.set(projectId, Date.now());
+      return;
+    }
     queuedAt.set(projectId, Date.now());
     if (queuedAt.size > 10_000) queuedAt.clear();
     await jobs.enqueue(autoPush, { projectId }, { key: projectId, delayMs: AUTO_PUSH_DELAY_MS });

@@ -27,8 +27,9 @@ export interface PresenceUser {
 
 const MINUTE_MS = 60_000;
 /**
- * How often a joined socket's access is checked again, so someone removed from a project stops
- * hearing about it even if they never send anything; a message from them checks it at once.
+ * How often a joined socket's access is read again, for what the access channel does not carry
+ * (a project deleted): someone who lost access stops hearing about the project even if they
+ * never send anything.
  */
 const ACCESS_RECHECK_MS = 30_000;
 
@@ -56,6 +57,8 @@ export function openPresenceConnection(
   const connectionId = randomUUID();
   let projectId: string | null = null;
   let role: ProjectRole | null = null;
+  /** The access channel's stretch of listening in which `role` was read (see stillInAsFarAsKnown). */
+  let roleReadIn: number | null = null;
   let recheck: NodeJS.Timeout | null = null;
   let badAt: number[] = [];
   let queue = Promise.resolve();
@@ -83,12 +86,25 @@ export function openPresenceConnection(
     leave();
     socket.close(PRESENCE_CLOSE_CODES.projectNotFound, 'Project not found');
   };
-  /** Whether the person is still in the joined project; if not, the socket is closed. */
+  /** Whether the person is still in the joined project, read now; if not, the socket is closed. */
   const stillIn = async (): Promise<boolean> => {
     if (!projectId) return false;
+    const stretch = deps.accessChanges.listening();
     role = await presenceRoleOf(deps.db, user.id, projectId);
+    roleReadIn = stretch;
     if (role === null) notFound();
     return role !== null;
+  };
+  /**
+   * stillIn for each message, without a query each time: a removal or a role change is heard on
+   * the access channel, which checks again at once (above), so the role read is current as long
+   * as the channel has listened without a break since. After a break (Redis away) it is read
+   * again; the periodic check covers what the channel does not carry (a deleted project).
+   */
+  const stillInAsFarAsKnown = async (): Promise<boolean> => {
+    const stretch = deps.accessChanges.listening();
+    if (projectId && role !== null && stretch !== null && stretch === roleReadIn) return true;
+    return stillIn();
   };
   const refuse = (reason: string, detail: object = {}) => {
     log.warn({ ...detail, userId: user.id }, `presence: ${reason}; ignored`);
@@ -103,12 +119,14 @@ export function openPresenceConnection(
     switch (message.type) {
       case 'join': {
         leave();
+        const stretch = deps.accessChanges.listening();
         const joinedAs = await presenceRoleOf(deps.db, user.id, message.projectId);
         if (joinedAs === null) return notFound();
         // The socket may have closed while the database answered.
         if (socket.readyState !== WebSocket.OPEN) return;
         projectId = message.projectId;
         role = joinedAs;
+        roleReadIn = stretch;
         recheck = setInterval(recheckNow, ACCESS_RECHECK_MS);
         recheck.unref();
         deps.hub.join(
@@ -129,12 +147,12 @@ export function openPresenceConnection(
         return;
       case 'active_file':
         if (!projectId) return refuse('a message before join', { type: message.type });
-        if (!(await stillIn())) return;
+        if (!(await stillInAsFarAsKnown())) return;
         deps.hub.openedFile(projectId, connectionId, message.filePath);
         return;
       case 'file_saved':
         if (!projectId) return refuse('a message before join', { type: message.type });
-        if (!(await stillIn())) return;
+        if (!(await stillInAsFarAsKnown())) return;
         // A viewer cannot save: a save announced by one would only reload others' editors.
         if (role === 'viewer') return refuse('a save announced by a viewer');
         deps.hub.savedFile(projectId, connectionId, message.filePath);
