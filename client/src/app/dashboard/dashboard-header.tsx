@@ -5,7 +5,7 @@ import { Logo } from '../../components/logo';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../../lib/session';
-import { UserManagementDialog } from './user-management-dialog';
+import { UserManagementDialog } from './dashboard-dialogs';
 
 /** The dashboard header has the user-management button and the theme toggle. */
 export function DashboardHeader() {

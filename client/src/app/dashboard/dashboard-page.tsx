@@ -26,7 +26,7 @@ import {
   useUpdateProject,
 } from '../../features/projects';
 import { DashboardHeader } from './dashboard-header';
-import { DeleteProjectDialog } from './delete-project-dialog';
+import { DeleteProjectDialog } from './dashboard-dialogs';
 import { ACTIONS_BUTTON_ATTRIBUTE, ProjectCardSkeleton } from './project-card-skeleton';
 import { filterProjects } from './project-filters';
 import { ProjectToolbar } from './project-toolbar';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ManagePlanDialog } from './manage-plan-dialog';
+import { ManagePlanDialog } from './dashboard-dialogs';
 import { statusLine } from './plan-status';
 
 /**

@@ -1,5 +1,8 @@
+// @vitest-environment happy-dom
+import { TEMPLATE_IDS } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
-import { parseTemplateChoice } from './template-choice';
+import { parseTemplateChoice, rememberTemplateChoice, takeTemplateChoice } from './template-choice';
+import { mayHaveTemplateChoice, TEMPLATE_CHOICE_KEY } from './template-choice-key';
 
 describe('parseTemplateChoice', () => {
   const now = 1_000_000_000;
@@ -19,5 +22,17 @@ describe('parseTemplateChoice', () => {
     expect(parseTemplateChoice(stored({ templateId: 'cobol', at: now }), now)).toBeNull();
     expect(parseTemplateChoice('{not json', now)).toBeNull();
     expect(parseTemplateChoice(null, now)).toBeNull();
+  });
+});
+
+describe('mayHaveTemplateChoice', () => {
+  it('tells whether a choice is waiting, without reading or removing it', () => {
+    sessionStorage.removeItem(TEMPLATE_CHOICE_KEY);
+    expect(mayHaveTemplateChoice()).toBe(false);
+    rememberTemplateChoice(TEMPLATE_IDS[0]!);
+    expect(mayHaveTemplateChoice()).toBe(true);
+    expect(mayHaveTemplateChoice()).toBe(true);
+    expect(takeTemplateChoice()).toBe(TEMPLATE_IDS[0]);
+    expect(mayHaveTemplateChoice()).toBe(false);
   });
 });

@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation } from 'wouter';
 import { useAuth } from '../../../lib/session';
-import { startFromTemplate } from './start-from-template';
-import { takeTemplateChoice } from './template-choice';
+import { mayHaveTemplateChoice } from './template-choice-key';
 
 /**
  * Carries on with a template picked on /templates while signed out, once someone is signed in:
@@ -15,9 +14,16 @@ export function useContinueTemplateChoice() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const signedIn = user !== null;
+  // The choice's reading (with the template catalog) and the project's making load only when a
+  // choice is waiting: a dashboard's first visit does without them (bench/page-weight).
   const carryOn = useEffectEvent(() => {
-    const templateId = takeTemplateChoice();
-    if (templateId) void startFromTemplate({ templateId, queryClient, navigate });
+    if (!mayHaveTemplateChoice()) return;
+    void Promise.all([import('./template-choice'), import('./start-from-template')]).then(
+      ([{ takeTemplateChoice }, { startFromTemplate }]) => {
+        const templateId = takeTemplateChoice();
+        if (templateId) void startFromTemplate({ templateId, queryClient, navigate });
+      },
+    );
   });
   useEffect(() => {
     if (signedIn) carryOn();

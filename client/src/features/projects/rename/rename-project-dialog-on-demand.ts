@@ -1,0 +1,14 @@
+import { loadWhenOpened } from '../../../components/load-when-opened';
+import { Dialog } from '../../../components/ui/dialog';
+
+/**
+ * The rename dialog, loaded when first opened: a dashboard without projects never opens it.
+ * Radix's dialog, which loads when a dialog opens, starts loading with it.
+ */
+export const RenameProjectDialog = loadWhenOpened(
+  () => {
+    Dialog.preload();
+    return import('./rename-project-dialog').then((module) => module.RenameProjectDialog);
+  },
+  (props) => props.project !== null,
+);
