@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { policyMarkdown } from './src/features/legal/policy-plugin.ts';
 
@@ -9,6 +10,14 @@ const apiTarget = process.env.KILN_API_URL ?? 'http://127.0.0.1:5010';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), policyMarkdown()],
+  resolve: {
+    alias: {
+      // React 19 has the hook: wouter's shim for older Reacts is not shipped (src/lib/...).
+      'use-sync-external-store/shim/index.js': fileURLToPath(
+        new URL('./src/lib/use-sync-external-store.ts', import.meta.url),
+      ),
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: 5000,

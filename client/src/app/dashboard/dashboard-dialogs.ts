@@ -1,13 +1,15 @@
 import { loadWhenOpened } from '../../components/load-when-opened';
-import { Dialog } from '../../components/ui/dialog';
+
+const preloadDialog = () =>
+  void import('../../components/ui/dialog').then((dialog) => dialog.Dialog.preload());
 
 // The dashboard's dialogs, each loaded when first opened: a new account's first visit opens none
 // of them, and does without their code (bench/page-weight). Radix's dialog, which loads when a
-// dialog opens, starts loading with them.
+// dialog opens, starts loading with them (its facade imported only then).
 
 export const UserManagementDialog = loadWhenOpened(
   () => {
-    Dialog.preload();
+    preloadDialog();
     return import('./user-management-dialog').then((module) => module.UserManagementDialog);
   },
   (props) => props.open,
@@ -15,7 +17,7 @@ export const UserManagementDialog = loadWhenOpened(
 
 export const ManagePlanDialog = loadWhenOpened(
   () => {
-    Dialog.preload();
+    preloadDialog();
     return import('./manage-plan-dialog').then((module) => module.ManagePlanDialog);
   },
   (props) => props.open,
@@ -23,7 +25,7 @@ export const ManagePlanDialog = loadWhenOpened(
 
 export const DeleteProjectDialog = loadWhenOpened(
   () => {
-    Dialog.preload();
+    preloadDialog();
     return import('./delete-project-dialog').then((module) => module.DeleteProjectDialog);
   },
   (props) => props.project !== null,

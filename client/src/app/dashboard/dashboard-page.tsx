@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { isNewAccount } from '../../features/auth';
 import { useAuth } from '../../lib/session';
-import { usePaymentReturn } from '../../features/billing';
+import { PaymentReturn } from '../../features/billing';
 import {
   CreateProjectDialog,
   RenameProjectDialog,
@@ -47,7 +47,6 @@ const ProjectCollection = lazy(() =>
 
 export default function DashboardPage() {
   const { user } = useAuth();
-  usePaymentReturn();
   const projects = useProjects();
   const params = useDashboardParams();
   // `mutate` keeps its identity between renders, so memoised cards do not all re-render.
@@ -123,6 +122,7 @@ export default function DashboardPage() {
 
   return (
     <div className="min-h-dvh">
+      <PaymentReturn />
       <DashboardHeader />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
         <VerifyEmailBanner />

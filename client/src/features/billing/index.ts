@@ -1,2 +1,2 @@
-// The billing feature's public face: the return from a payment.
-export { usePaymentReturn } from './use-payment-return';
+// The billing feature's public face: the return from a payment, its code loaded when it happens.
+export { PaymentReturn } from './payment-return';

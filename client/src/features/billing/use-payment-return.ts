@@ -55,3 +55,9 @@ export function usePaymentReturn() {
     return () => clearInterval(timer);
   }, [awaitingSince, plan, queryClient]);
 }
+
+/** The hook as a component, for `PaymentReturn` to load when the flag is there. */
+export function PaymentReturnWatcher() {
+  usePaymentReturn();
+  return null;
+}

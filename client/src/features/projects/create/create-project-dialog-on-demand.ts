@@ -1,5 +1,4 @@
 import { loadWhenOpened } from '../../../components/load-when-opened';
-import { Dialog } from '../../../components/ui/dialog';
 
 /**
  * The create-project dialog, loaded when first opened (its code and the tooltips' with it), or
@@ -7,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
  */
 export const CreateProjectDialog = loadWhenOpened(
   () => {
-    Dialog.preload();
+    void import('../../../components/ui/dialog').then((dialog) => dialog.Dialog.preload());
     return import('./create-project-dialog').then((module) => module.CreateProjectDialog);
   },
   (props) => props.open,

@@ -1,5 +1,4 @@
 import { loadWhenOpened } from '../../../components/load-when-opened';
-import { Dialog } from '../../../components/ui/dialog';
 
 /**
  * The rename dialog, loaded when first opened: a dashboard without projects never opens it.
@@ -7,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog';
  */
 export const RenameProjectDialog = loadWhenOpened(
   () => {
-    Dialog.preload();
+    void import('../../../components/ui/dialog').then((dialog) => dialog.Dialog.preload());
     return import('./rename-project-dialog').then((module) => module.RenameProjectDialog);
   },
   (props) => props.project !== null,

@@ -2,7 +2,7 @@
 import { TEMPLATE_IDS } from '@kiln/shared';
 import { describe, expect, it } from 'vitest';
 import { parseTemplateChoice, rememberTemplateChoice, takeTemplateChoice } from './template-choice';
-import { mayHaveTemplateChoice, TEMPLATE_CHOICE_KEY } from './template-choice-key';
+import { mayHaveTemplateChoice } from './use-continue-template-choice';
 
 describe('parseTemplateChoice', () => {
   const now = 1_000_000_000;
@@ -26,8 +26,8 @@ describe('parseTemplateChoice', () => {
 });
 
 describe('mayHaveTemplateChoice', () => {
-  it('tells whether a choice is waiting, without reading or removing it', () => {
-    sessionStorage.removeItem(TEMPLATE_CHOICE_KEY);
+  it('sees the choice template-choice.ts keeps, without reading or removing it', () => {
+    takeTemplateChoice();
     expect(mayHaveTemplateChoice()).toBe(false);
     rememberTemplateChoice(TEMPLATE_IDS[0]!);
     expect(mayHaveTemplateChoice()).toBe(true);

@@ -1,12 +1,11 @@
 import { TEMPLATE_IDS, type TemplateId } from '@kiln/shared';
-import { TEMPLATE_CHOICE_KEY } from './template-choice-key';
 
 /**
  * A template picked on the public /templates page by someone signed out, kept for the length
  * of the visit so that signing in or registering carries on to create it. Kept in
  * sessionStorage, set only by a click on this site: a link cannot make a project for someone.
  */
-const KEY = TEMPLATE_CHOICE_KEY;
+const KEY = 'kiln:template-choice';
 /** A choice older than this was abandoned: nobody expects it to act on a later visit. */
 const MAX_AGE_MS = 30 * 60 * 1000;
 
