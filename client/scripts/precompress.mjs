@@ -1,16 +1,20 @@
 // Writes .br and .gz beside each text asset of the build, so the server can send them as they
-// are (@fastify/static preCompressed) instead of compressing on every request.
+// are (@fastify/static preCompressed) instead of compressing on every request. Each is written
+// under a temporary name and renamed, so a server already running (`npm start` compresses
+// beside the first boot) sends a whole file or the uncompressed one, never half of one; the
+// marker file COMPRESSED_MARKER is written last and says the build's compression is complete.
 //
 // Brotli's best quality (11) costs about twice the time of quality 10 for under 2% less on the
 // largest files (the editor's TypeScript worker: 10.6 s against 4.9 s on this project's 2-core
 // machine, 1,042 KB against 1,061 KB), which only the editor loads; the pages of a first visit
 // are small files and keep quality 11. Files are compressed on libuv's threads, several at once.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
+const COMPRESSED_MARKER = '.compressed';
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map|wasm)$/;
 /** Past this size a file gets brotli quality 10 instead of 11 (see above). */
 const LARGE_BYTES = 1024 * 1024;
@@ -38,7 +42,12 @@ async function compress(file) {
       },
     }),
   ]);
-  await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);
+  await Promise.all([writeWhole(`${file}.gz`, gz), writeWhole(`${file}.br`, br)]);
+}
+
+async function writeWhole(file, bytes) {
+  await writeFile(`${file}.partial`, bytes);
+  await rename(`${file}.partial`, file);
 }
 
 const all = [];
@@ -49,3 +58,4 @@ const sizes = new Map(
 );
 all.sort((a, b) => sizes.get(b) - sizes.get(a));
 await Promise.all(all.map(compress));
+await writeFile(path.join(dist, COMPRESSED_MARKER), `${new Date().toISOString()}\n`);

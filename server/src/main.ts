@@ -25,6 +25,11 @@ async function main() {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') },
   );
+  // `npm start` creates and migrates the database this way while the client builds beside it.
+  if (process.argv.includes('--prepare-database')) {
+    await database.close();
+    return;
+  }
   const app = await buildApp({ env, database, worker: role !== 'web' });
   const preview =
     role === 'worker'
