@@ -7,6 +7,7 @@ import { createBubblewrapSandbox } from './bubblewrap';
 import {
   openSandboxGroups,
   readCgroupLayout,
+  sandboxesCpuQuotaUs,
   thisMachinesCgroupLayout,
   type SandboxGroups,
 } from './cgroups';
@@ -22,6 +23,15 @@ const MOUNTINFO = [
   '38 30 0:35 / /sys/fs/cgroup/pids\\040here rw,relatime - cgroup cgroup rw,pids',
   '39 30 0:36 / /sys/fs/cgroup/unified rw,relatime - cgroup2 cgroup2 rw',
 ].join('\n');
+
+describe("the sandboxes' CPU quota", () => {
+  it('leaves the server half a core, and sandboxes at least half of one', () => {
+    expect(sandboxesCpuQuotaUs(2) / sandboxesCpuQuotaUs(1)).toBe(3);
+    expect([1, 2, 8].map((cores) => sandboxesCpuQuotaUs(cores) / sandboxesCpuQuotaUs(1))).toEqual([
+      1, 3, 15,
+    ]);
+  });
+});
 
 describe('where this server sits in the control groups', () => {
   it('reads each controller’s folder, inside a container whose group is its mount’s root', () => {
@@ -115,9 +125,13 @@ describe.skipIf(!rootServer || 'problem' in found)(
       return names.map((name) => path.join(own, name));
     };
 
-    it('weighs all sandboxes at half a server process on the CPU', async () => {
+    it('weighs all sandboxes at half a server process on the CPU, and leaves it half a core', async () => {
       const [parent] = await ourGroups('cpu');
-      expect((await readFile(path.join(parent!, 'cpu.shares'), 'utf8')).trim()).toBe('512');
+      const read = async (file: string) =>
+        Number((await readFile(path.join(parent!, file), 'utf8')).trim());
+      expect(await read('cpu.shares')).toBe(512);
+      const cores = (await read('cpu.cfs_quota_us')) / (await read('cpu.cfs_period_us'));
+      expect(cores).toBeCloseTo(Math.max(0.5, os.availableParallelism() - 0.5), 5);
     });
 
     it('ends a process past the memory of the whole sandbox, which its own limit allowed', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -18,7 +19,23 @@ export const SANDBOX_GROUP_LIMITS = {
    * when the cores are contended, the server gets two thirds of one; idle cores are anyone's.
    */
   sandboxesCpuShares: 512,
+  /**
+   * The share of a core no sandbox may take from the server, whatever its weight: all sandboxes
+   * together run at most the machine's cores less this in each period of the kernel's CPU
+   * bandwidth control (at least half a core), so a busy loop or a fork bomb never leaves the
+   * server waiting for a core to free.
+   */
+  serverReservedCores: 0.5,
 } as const;
+
+/** The CPU bandwidth period the sandboxes' quota is counted in (the kernel's default). */
+const CPU_PERIOD_US = 20_000;
+
+/** How much CPU time all sandboxes together may take per period, on a machine of `cores`. */
+export function sandboxesCpuQuotaUs(cores: number): number {
+  const usable = Math.max(0.5, cores - SANDBOX_GROUP_LIMITS.serverReservedCores);
+  return Math.round(usable * CPU_PERIOD_US);
+}
 
 /** A control group for one sandbox: how a command joins it, and its removal once it ended. */
 export interface SandboxGroup {
@@ -120,6 +137,11 @@ export async function openSandboxGroups(options: {
     await fs.writeFile(
       path.join(parents.cpu, 'cpu.shares'),
       String(SANDBOX_GROUP_LIMITS.sandboxesCpuShares),
+    );
+    await fs.writeFile(path.join(parents.cpu, 'cpu.cfs_period_us'), String(CPU_PERIOD_US));
+    await fs.writeFile(
+      path.join(parents.cpu, 'cpu.cfs_quota_us'),
+      String(sandboxesCpuQuotaUs(os.availableParallelism())),
     );
   } catch (error) {
     await removeFolders(Object.values(parents));

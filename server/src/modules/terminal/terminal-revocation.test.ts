@@ -67,6 +67,39 @@ describe('a terminal whose person loses access', needs('bwrap', 'python3'), () =
     await ownersTerminal.closed;
   });
 
+  it('loses a shell waiting for its dropped connection too: added back, they get a new shell', async () => {
+    const { owner, member, projectId } = await sharedProject();
+    const terminal = await TestTerminal.open({ app: t.app, projectId, client: member.client });
+    const { shell } = await terminal.waitForMessage('ready');
+    await terminal.run('export MARK=from-before', /\$ $/);
+    // The network drops: the shell waits for the tab to come back.
+    terminal.drop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const removed = await owner.client.delete(
+      `/api/projects/${projectId}/members/${member.user.id}`,
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    const added = await owner.client.post(`/api/projects/${projectId}/members`, {
+      email: member.email,
+      role: 'editor',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+
+    const back = await TestTerminal.open({
+      app: t.app,
+      projectId,
+      client: member.client,
+      query: `?resume=${shell}&received=${terminal.bytesReceived}`,
+    });
+    const first = await back.waitForMessage('ready');
+    expect(first.shell).not.toBe(shell);
+    expect(back.messages.some((message) => message.type === 'resumed')).toBe(false);
+    await back.run('echo "[$MARK]"', /\[\]\n/);
+    back.close();
+    await back.closed;
+  });
+
   it('loses their terminal when made a viewer, and keeps it when made an editor again', async () => {
     const { owner, member, projectId } = await sharedProject('viewer');
     const promoted = await owner.client.patch(
