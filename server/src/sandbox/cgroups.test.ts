@@ -166,7 +166,9 @@ describe.skipIf(!rootServer || 'problem' in found)(
     });
 
     it('keeps every process of a session in its group, and removes the group when it ends', async () => {
-      const running = await session('sleep 2 & sleep 2 & wait');
+      // Sleeps longer than the test waits, ended by the kill: on a busy machine, where the
+      // sandboxes' CPU quota holds them back, the session may take seconds to start.
+      const running = await session('sleep 60 & sleep 60 & wait');
       const finished = collectSession(running);
       const [parent] = await ourGroups('pids');
       const tasksOf = async (group: string) =>
@@ -181,7 +183,7 @@ describe.skipIf(!rootServer || 'problem' in found)(
       // bwrap, the sandbox's own processes, its shell and the two sleeps.
       let mine: string | undefined;
       let tasks: string[] = [];
-      for (let attempt = 0; tasks.length < 4 && attempt < 100; attempt += 1) {
+      for (let attempt = 0; tasks.length < 4 && attempt < 500; attempt += 1) {
         for (const group of await groupsNow()) {
           const inGroup = await tasksOf(group);
           if (inGroup.includes(String(running.child.pid))) [mine, tasks] = [group, inGroup];
@@ -190,6 +192,7 @@ describe.skipIf(!rootServer || 'problem' in found)(
       }
       expect(mine).toBeDefined();
       expect(tasks.length).toBeGreaterThanOrEqual(4);
+      running.kill();
       await finished;
       const deadline = Date.now() + 5_000;
       while ((await groupsNow()).includes(mine!) && Date.now() < deadline) {
