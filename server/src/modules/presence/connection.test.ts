@@ -1,16 +1,13 @@
 import { EventEmitter } from 'node:events';
-import { PRESENCE_CLOSE_CODES } from '@kiln/shared';
+import { PRESENCE_CLOSE_CODES, type ProjectRole } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import type { Database } from '../../db/client';
 import type { AccessChange, AccessChanges } from '../members';
-import { presenceRoleOf } from './access';
 import { openPresenceConnection } from './connection';
 import type { PresenceHub } from './hub';
 
-vi.mock('./access', () => ({ presenceRoleOf: vi.fn() }));
-const roleOf = vi.mocked(presenceRoleOf);
+const roleOf = vi.fn<(userId: string, projectId: string) => Promise<ProjectRole | null>>();
 
 const PROJECT = '00000000-0000-4000-8000-000000000001';
 const USER = '00000000-0000-4000-8000-000000000002';
@@ -66,7 +63,7 @@ describe('a presence connection reading access', () => {
     const log = { warn: vi.fn(), error: vi.fn() } as unknown as FastifyBaseLogger;
     openPresenceConnection(
       {
-        db: {} as Database,
+        roleOf,
         hub: hub as unknown as PresenceHub,
         accessChanges: access as unknown as AccessChanges,
       },

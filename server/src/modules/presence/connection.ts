@@ -8,13 +8,12 @@ import {
 } from '@kiln/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { WebSocket, type RawData } from 'ws';
-import type { Database } from '../../db/client';
 import type { AccessChanges } from '../members';
-import { presenceRoleOf } from './access';
 import type { PresenceHub } from './hub';
 
 export interface PresenceConnectionDeps {
-  db: Database;
+  /** The person's role in the project, null when not in it (presenceRoleOf on the database). */
+  roleOf: (userId: string, projectId: string) => Promise<ProjectRole | null>;
   hub: PresenceHub;
   /** Removals and role changes: the person's socket checks its access again at once. */
   accessChanges: AccessChanges;
@@ -90,7 +89,7 @@ export function openPresenceConnection(
   const stillIn = async (): Promise<boolean> => {
     if (!projectId) return false;
     const stretch = deps.accessChanges.listening();
-    role = await presenceRoleOf(deps.db, user.id, projectId);
+    role = await deps.roleOf(user.id, projectId);
     roleReadIn = stretch;
     if (role === null) notFound();
     return role !== null;
@@ -120,7 +119,7 @@ export function openPresenceConnection(
       case 'join': {
         leave();
         const stretch = deps.accessChanges.listening();
-        const joinedAs = await presenceRoleOf(deps.db, user.id, message.projectId);
+        const joinedAs = await deps.roleOf(user.id, message.projectId);
         if (joinedAs === null) return notFound();
         // The socket may have closed while the database answered.
         if (socket.readyState !== WebSocket.OPEN) return;

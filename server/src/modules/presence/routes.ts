@@ -5,6 +5,7 @@ import { keepAlive } from '../../lib/socket-keepalive';
 import type { AccessChanges } from '../members';
 import { requireUser, signedIn } from '../auth';
 import { createRedisBus } from './bus';
+import { presenceRoleOf } from './access';
 import { openPresenceConnection } from './connection';
 import { PresenceHub } from './hub';
 import { kilnOriginOnly } from './policy';
@@ -69,7 +70,11 @@ export async function registerPresenceRoutes(
       // A tab whose network vanished leaves the project within a minute, not when TCP notices.
       keepAlive(socket);
       openPresenceConnection(
-        { db: deps.db, hub, accessChanges: deps.accessChanges },
+        {
+          roleOf: (userId, projectId) => presenceRoleOf(deps.db, userId, projectId),
+          hub,
+          accessChanges: deps.accessChanges,
+        },
         { socket, user: { id: user.id, name: user.name }, log: request.log },
       );
     },
