@@ -117,12 +117,16 @@ describe.skipIf(!rootServer || 'problem' in found)(
         scratchBytes: 16 * 1024 * 1024,
       });
 
+    /**
+     * This process's groups of sandboxes, newest first: the first is this file's (a test worker
+     * runs file after file, and an earlier file's server may have made some too).
+     */
     const ourGroups = async (controller: 'cpu' | 'memory' | 'pids') => {
       const own = layout!.own[controller];
-      const names = (await readdir(own)).filter((name) =>
-        name.startsWith(`kiln-sandboxes-${process.pid}-`),
-      );
-      return names.map((name) => path.join(own, name));
+      const prefix = `kiln-sandboxes-${process.pid}-`;
+      const names = (await readdir(own)).filter((name) => name.startsWith(prefix));
+      const order = (name: string) => Number(name.slice(prefix.length));
+      return names.sort((a, b) => order(b) - order(a)).map((name) => path.join(own, name));
     };
 
     it('weighs all sandboxes at half a server process on the CPU, and leaves it half a core', async () => {
