@@ -32,15 +32,16 @@ const clientBundle = at('client/dist/index.html');
 /** Written by the compression when it has finished (client/scripts/precompress.mjs). */
 const compressedMarker = at('client/dist/.compressed');
 
+const clientStale = isStale(clientBundle, [
+  at('client/src'),
+  at('client/public'),
+  at('client/index.html'),
+  at('client/vite.config.ts'),
+  ...shared,
+]);
+
 async function buildClient() {
-  const sources = [
-    at('client/src'),
-    at('client/public'),
-    at('client/index.html'),
-    at('client/vite.config.ts'),
-    ...shared,
-  ];
-  if (!isStale(clientBundle, sources)) return;
+  if (!clientStale) return;
   console.log('Building the client...');
   await run('npx', ['vite', 'build'], { cwd: at('client') });
 }
@@ -51,7 +52,11 @@ async function buildServerAndDatabase() {
     console.log('Building the server...');
     await run('npm', ['run', 'build', '-w', 'server']);
   }
-  await run(process.execPath, [at('server/dist/main.js'), '--prepare-database', ...args]);
+  // Only worth a process of its own while the client builds beside it: otherwise the boot
+  // opens (and if need be creates) the database itself.
+  if (clientStale) {
+    await run(process.execPath, [at('server/dist/main.js'), '--prepare-database', ...args]);
+  }
 }
 
 /** Compresses the client's assets beside the server when the last compression did not finish. */
