@@ -4,6 +4,12 @@ import { registerSessionSupport, SESSION_SUPPORT } from '../../sandbox/session-s
 /** Frame types on the relay's stdin (PTY_RELAY_SOURCE). */
 export const RELAY_FRAME = { data: 0, resize: 1 } as const;
 
+/**
+ * The most the relay reads from the pty at once, which is also what Node reads from a pipe at
+ * once: a chunk of the terminal's output is never larger.
+ */
+export const RELAY_READ_BYTES = 65_536;
+
 const RELAY_FILE = 'pty-relay.py';
 const BASHRC_FILE = 'terminal-bashrc';
 
@@ -20,7 +26,7 @@ export const PTY_RELAY_SOURCE = String.raw`import errno, fcntl, os, pty, select,
 
 DATA, RESIZE = 0, 1
 HEADER = struct.Struct('>BI')
-CHUNK = 65536
+CHUNK = ${RELAY_READ_BYTES}
 # Past these, the relay stops reading that side until the other has taken some.
 OUTPUT_CAP = 256 * 1024
 INPUT_CAP = 256 * 1024
