@@ -4,13 +4,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { openPglite } from './pglite';
-import { forDrizzle } from './pglite-parsers';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -65,8 +65,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await fs.mkdir(target.dataDir, { recursive: true, mode: 0o700 });
       await fs.chmod(target.dataDir, 0o700);
     }
-    const client = openPglite(target.dataDir, target.copyOf);
-    const db = drizzlePglite({ client: await forDrizzle(client), schema });
+    // In a thread of its own, so the server's thread never waits while PostgreSQL works.
+    const client = await PgliteThread.open(target);
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: folder });
     return {
       db: db as unknown as Database,

@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { compiledPostgres, compileShipped, PGLITE_PATHS } from '../../db/pglite-shipped';
 import { isUuid } from '../../lib/ids';
 import { PgliteSession, type PgliteWorkerOptions } from './pglite-session';
 import type { ProjectDatabaseBackend } from './session';
 
-const requireHere = createRequire(import.meta.url);
-/** PGlite's CommonJS entry, which the worker loads with `require`. */
-const PGLITE_PATH = requireHere.resolve('@electric-sql/pglite');
-const NODEFS_PATH = requireHere.resolve('@electric-sql/pglite/nodefs');
 const TEMPLATE_FOLDER = '.template';
-/** Node's WebAssembly global, which the server's TypeScript settings describe only as types. */
-const wasm = (
-  globalThis as unknown as {
-    WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
-  }
-).WebAssembly;
 
 /**
  * PostgreSQL's own defaults size shared buffers for a server (128 MB); a project's database is
@@ -51,7 +41,6 @@ export function createPgliteBackend(options: {
   log: FastifyBaseLogger;
 }): ProjectDatabaseBackend {
   const { root, log } = options;
-  let wasmModule: Promise<WebAssembly.Module> | undefined;
   let template: Promise<string> | undefined;
 
   const folderOf = (projectId: string) => {
@@ -60,20 +49,15 @@ export function createPgliteBackend(options: {
     return path.join(root, projectId);
   };
 
-  const workerOptions = async (): Promise<PgliteWorkerOptions> => {
-    // Compiled once and shared by every worker: each would otherwise compile its own copy.
-    wasmModule ??= compileShipped('pglite.wasm');
-    wasmModule.catch(() => (wasmModule = undefined));
-    return {
-      pglitePath: PGLITE_PATH,
-      nodefsPath: NODEFS_PATH,
-      wasmModule: await wasmModule,
-      startParams: START_PARAMS,
-      initDbStartParams: INITDB_PARAMS,
-      openTimeoutMs: OPEN_TIMEOUT_MS,
-      log,
-    };
-  };
+  const workerOptions = async (): Promise<PgliteWorkerOptions> => ({
+    pglitePath: PGLITE_PATHS.pglite,
+    nodefsPath: PGLITE_PATHS.nodefs,
+    wasmModule: await compiledPostgres(),
+    startParams: START_PARAMS,
+    initDbStartParams: INITDB_PARAMS,
+    openTimeoutMs: OPEN_TIMEOUT_MS,
+    log,
+  });
 
   /** The template folder; made once, under a temporary name renamed into place when complete. */
   const ensureTemplate = (): Promise<string> => {
@@ -144,11 +128,6 @@ export function createPgliteBackend(options: {
       await template?.catch(() => undefined);
     },
   };
-}
-
-/** One of PGlite's WebAssembly files, compiled in this thread. */
-async function compileShipped(file: string): Promise<WebAssembly.Module> {
-  return wasm.compile(await fs.readFile(path.join(path.dirname(PGLITE_PATH), file)));
 }
 
 async function exists(folder: string): Promise<boolean> {
