@@ -2,7 +2,8 @@
 // measured in headless Chromium against the production build. Budget: every public page, the
 // 404 page and the dashboard of a new account load at most 100 KB of gzipped JavaScript, and none
 // of them loads the code editor. The dashboard with a project and the editor are reported only.
-// Run: npm run build && npm run page-weight -w bench
+// Run: npm run build && npm run page-weight -w bench   (LIST_FILES=/dashboard,/login lists what
+// those pages loaded, file by file)
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from '@playwright/test';
@@ -105,10 +106,14 @@ async function register(baseUrl: string) {
   return client;
 }
 
+/** Pages (by their label in the table) whose files are listed one by one: `LIST_FILES=/dashboard`. */
+const LIST_FILES_OF = (process.env.LIST_FILES ?? '').split(',').filter(Boolean);
+
 async function main() {
   const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 5190) });
   const browser = await launchChromium();
   const rows: (string | number)[][] = [];
+  const listed: string[] = [];
   let failures = 0;
   const measure = async (target: Visit, cookies: [string, string][] = []) => {
     const assets = await visit(browser, server.baseUrl + target.path, cookies);
@@ -129,6 +134,14 @@ async function main() {
       loadsEditor ? 'YES' : 'no',
       target.budgeted ? `${overBudget ? 'OVER' : 'within'} ${budget} KB` : 'reported',
     ]);
+    if (LIST_FILES_OF.includes(target.label)) {
+      listed.push(`\nWhat ${target.label} loaded, largest first (gzip KB, raw KB):`);
+      for (const asset of assets.sort((a, b) => b.gzip - a.gzip)) {
+        listed.push(
+          `  ${kb(asset.gzip).padStart(7)} ${kb(asset.raw).padStart(8)}  ${new URL(asset.url).pathname}`,
+        );
+      }
+    }
   };
   try {
     // Every public page, and the 404 page their frame shares.
@@ -159,6 +172,7 @@ async function main() {
     await browser.close();
     await server.stop();
   }
+  for (const line of listed) console.log(line);
   printTable(
     ['page', 'js files', 'js KB', 'js KB gzip', 'css KB', 'css KB gzip', 'editor code', 'budget'],
     rows,

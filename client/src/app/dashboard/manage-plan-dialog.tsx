@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { formatGbp } from '../../lib/money';
-import { billingLine } from './plan-status';
+import { billingLine } from './billing-line';
 
 /**
  * Kiln's billing sells a plan (checkout) and hears Stripe's webhook; it has no self-service

@@ -3,4 +3,4 @@
 // feature reads them.
 export { useLogin, useLogout, useRegister } from './mutations';
 export { isNewAccount } from './new-account';
-export { useRequestVerificationEmail } from './account-mutations';
+export { useRequestVerificationEmail } from './email-verification-mutations';

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
 import { lazyValidator, useSchemaForm } from '../../lib/schema-form';
-import { useConfirmPasswordReset, useRequestPasswordReset } from './account-mutations';
+import { useConfirmPasswordReset, useRequestPasswordReset } from './password-reset-mutations';
 import { AuthShell } from './auth-shell';
 import { StatusBlock } from './status-block';
 

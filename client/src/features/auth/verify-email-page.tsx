@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'wouter';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { messageOf } from '../../lib/api-error';
-import { useConfirmEmail, useRequestVerificationEmail } from './account-mutations';
+import { useConfirmEmail, useRequestVerificationEmail } from './email-verification-mutations';
 import { AuthShell } from './auth-shell';
 import { StatusBlock } from './status-block';
 import { useAuth } from '../../lib/session';

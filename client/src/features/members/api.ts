@@ -1,19 +1,14 @@
-import type { InviteMemberInput, MemberRole, ProjectMembers, SharedProject } from '@kiln/shared';
+import type { InviteMemberInput, MemberRole, ProjectMembers } from '@kiln/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../lib/request';
 
 /** GET /api/projects/{id}/members: the default query function joins the key with slashes. */
 export const membersQueryKey = (projectId: string) =>
   ['/api/projects', projectId, 'members'] as const;
-export const SHARED_PROJECTS_KEY = ['/api/projects/shared'] as const;
 
 /** Everyone in the project and your own role in it (what the editor lets you do follows it). */
 export function useProjectMembers(projectId: string) {
   return useQuery<ProjectMembers>({ queryKey: membersQueryKey(projectId), enabled: !!projectId });
-}
-
-export function useSharedProjects() {
-  return useQuery<SharedProject[]>({ queryKey: SHARED_PROJECTS_KEY });
 }
 
 function useMembersMutation<Input>(

@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { Link } from 'wouter';
 import { Badge } from '../../components/ui/badge';
-import { useSharedProjects } from './api';
+import { useSharedProjects } from './shared-projects-query';
 import { ROLE_HINTS, ROLE_LABELS } from './roles';
 
 /**
