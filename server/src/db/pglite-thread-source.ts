@@ -5,8 +5,9 @@
  * reads answers.
  *
  * Messages in: `query` (text, params, rowMode, and the transaction it belongs to, if any),
- * `begin` (answered with a transaction number once PGlite holds the transaction, so every other
- * query waits behind it as it would on one connection), `end` (commit or roll back) and `close`.
+ * `begin` (a transaction numbered by the server's thread, held once PGlite's queue reaches it, so
+ * every other query waits behind it as it would on one connection), `end` (commit or roll back)
+ * and `close`.
  * Each is answered `done` with its result or `failed` with the error's own fields, which the
  * server's thread makes an Error again (codes such as 23505 and 53100 are what it reads).
  *
@@ -20,9 +21,8 @@ const { pg_trgm } = require(workerData.pgTrgmPath);
 const { btree_gin } = require(workerData.btreeGinPath);
 
 const ROLLBACK = Symbol('rollback');
-/** Open transactions by number: the PGlite handle and how to end it. */
+/** Open transactions by number: the PGlite handle once held, how to end it, and its outcome. */
 const transactions = new Map();
-let nextTransaction = 1;
 let database;
 
 async function open() {
@@ -49,49 +49,57 @@ function plain(error, depth = 0) {
   return fields;
 }
 
-function begin() {
-  return new Promise((begun, failedToBegin) => {
-    const number = nextTransaction++;
-    let ended;
-    const finished = new Promise((resolve, reject) => (ended = { resolve, reject }));
-    database
-      .transaction((tx) => {
-        transactions.set(number, { tx, ended, outcome: null });
-        begun(number);
-        return finished;
-      })
-      .then(
-        () => transactions.get(number)?.outcome?.resolve(),
-        (error) => {
-          const outcome = transactions.get(number)?.outcome;
-          if (!outcome) return failedToBegin(error);
-          if (error === ROLLBACK) outcome.resolve();
-          else outcome.reject(error);
-        },
-      )
-      .finally(() => transactions.delete(number));
-  });
+/**
+ * Opens transaction \`number\` (the server's thread numbers them, so it sends the first query
+ * right behind, without waiting for an answer): it is held once PGlite's queue reaches it, and
+ * its queries wait for that.
+ */
+function begin(number) {
+  let hold, failToHold, ended;
+  const held = new Promise((resolve, reject) => ((hold = resolve), (failToHold = reject)));
+  const finished = new Promise((resolve, reject) => (ended = { resolve, reject }));
+  // A rollback asked for before PGlite reached the transaction is not an unhandled rejection.
+  held.catch(() => undefined);
+  finished.catch(() => undefined);
+  const settled = database
+    .transaction((tx) => {
+      hold(tx);
+      return finished;
+    })
+    .then(
+      () => undefined,
+      (error) => {
+        failToHold(error);
+        if (error !== ROLLBACK) throw error;
+      },
+    )
+    .finally(() => transactions.delete(number));
+  settled.catch(() => undefined);
+  transactions.set(number, { held, ended, settled });
+  return Promise.resolve();
 }
 
+/** Commits or rolls back transaction \`number\`; answered once PGlite has. */
 function end(number, commit) {
   const open = transactions.get(number);
   if (!open) return Promise.reject(new Error('no such transaction: ' + number));
-  return new Promise((resolve, reject) => {
-    open.outcome = { resolve, reject };
-    if (commit) open.ended.resolve();
-    else open.ended.reject(ROLLBACK);
-  });
+  if (commit) open.ended.resolve();
+  else open.ended.reject(ROLLBACK);
+  return open.settled;
 }
 
 function query(message) {
-  const target = message.transaction ? transactions.get(message.transaction)?.tx : database;
-  if (!target) return Promise.reject(new Error('no such transaction: ' + message.transaction));
-  return target.query(message.text, message.params, { rowMode: message.rowMode });
+  if (!message.transaction) {
+    return database.query(message.text, message.params, { rowMode: message.rowMode });
+  }
+  const open = transactions.get(message.transaction);
+  if (!open) return Promise.reject(new Error('no such transaction: ' + message.transaction));
+  return open.held.then((tx) => tx.query(message.text, message.params, { rowMode: message.rowMode }));
 }
 
 const HANDLERS = {
   query,
-  begin: () => begin(),
+  begin: (message) => begin(message.transaction),
   end: (message) => end(message.transaction, message.commit),
   close: () => database.close(),
 };

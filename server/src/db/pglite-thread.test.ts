@@ -105,6 +105,30 @@ describe("Kiln's embedded database in a thread of its own", () => {
     ]);
   });
 
+  it('keeps concurrent transactions apart, and one given up before it was held leaves no trace', async () => {
+    const { db } = await threaded();
+    const quitter = new Error('given up at once');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, index) =>
+        db.transaction(async (tx) => {
+          if (index % 5 === 4) throw quitter;
+          await tx.insert(notes).values({ ...NOTE, id: undefined, body: `note ${index}` });
+          return (await tx.select().from(notes)).length;
+        }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(4);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toBe(quitter);
+    }
+    // One at a time, in the order they were asked for: each saw the rows of those before it.
+    const counts = outcomes.flatMap((outcome) =>
+      outcome.status === 'fulfilled' ? [outcome.value] : [],
+    );
+    expect(counts).toEqual(Array.from({ length: 16 }, (_, index) => index + 1));
+    expect(await db.select().from(notes)).toHaveLength(16);
+  });
+
   it('holds every other query back while a transaction is open, as one connection would', async () => {
     const { db } = await threaded();
     let release = () => undefined as void;

@@ -25,7 +25,7 @@ type Request =
       rowMode?: 'array' | 'object';
       transaction?: number;
     }
-  | { kind: 'begin' }
+  | { kind: 'begin'; transaction: number }
   | { kind: 'end'; transaction: number; commit: boolean }
   | { kind: 'close' };
 
@@ -75,6 +75,7 @@ function rowModeOf(options: QueryOptions | undefined): QueryOptions['rowMode'] {
  */
 export class PgliteThread implements PgliteQueries {
   private nextId = 1;
+  private nextTransaction = 1;
   private readonly pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void }
@@ -140,7 +141,11 @@ export class PgliteThread implements PgliteQueries {
    * (and its error thrown again) when it throws.
    */
   async transaction<T>(callback: (tx: PgliteQueries) => Promise<T>): Promise<T> {
-    const transaction = await this.send<number>({ kind: 'begin' });
+    const transaction = this.nextTransaction++;
+    // Not waited for: the thread takes the transaction's first query right behind it, which
+    // saves a round trip while PGlite holds the transaction. A begin that fails fails its
+    // queries and its end with the same error.
+    this.send({ kind: 'begin', transaction }).catch(() => undefined);
     const tx: PgliteQueries = {
       query: async (text, params = [], options) =>
         this.send<QueryResult>({
@@ -155,7 +160,8 @@ export class PgliteThread implements PgliteQueries {
     try {
       result = await callback(tx);
     } catch (error) {
-      await this.send({ kind: 'end', transaction, commit: false });
+      // The callback's error is what the caller hears, whatever the rollback answered.
+      await this.send({ kind: 'end', transaction, commit: false }).catch(() => undefined);
       throw error;
     }
     await this.send({ kind: 'end', transaction, commit: true });

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { files } from './tables';
@@ -161,9 +160,6 @@ export class ProjectTextCache {
       for (const row of rows) texts.set(row.id, { stamp: row.stamp, content: row.content ?? '' });
       if (rows.length < WARM_CHUNK) break;
       after = rows[rows.length - 1]!.path;
-      // PGlite answers within the microtask queue: without a turn of the event loop here, no
-      // request that arrived meanwhile would even be read until the whole project was.
-      await setImmediate();
     }
     this.keep(projectId, texts);
   }
