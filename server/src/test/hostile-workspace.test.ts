@@ -90,6 +90,8 @@ describe.runIf(process.getuid?.() === 0)('a hostile workspace', needs('bwrap', '
     // DATA_DIR as a whole, but for the attacker's own workspace and the install's package cache.
     const dataSkip = (relative: string) =>
       relative === `workspaces/${project.id}` || relative === 'package-cache';
+    // The sign-ups' verification mails are written to DATA_DIR's outbox by jobs: sent first.
+    await t.settled();
     const dataBefore = await snapshot(t.dataDir, dataSkip);
     const serverKey = (await readFile(path.join(t.dataDir, 'secret.key'))).toString('base64');
 
