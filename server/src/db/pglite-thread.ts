@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DRIZZLE_TEXT_TYPES } from './pglite-parsers';
 import { compiledPostgres, PGLITE_PATHS } from './pglite-shipped';
 import { PGLITE_THREAD_SOURCE } from './pglite-thread-source';
+import { workerReady } from './worker-ready';
 
 /** An error as it crossed from the database's thread: its message and its plain fields. */
 interface PlainError {
@@ -111,25 +112,10 @@ export class PgliteThread implements PgliteQueries {
         textOids: DRIZZLE_TEXT_TYPES,
       },
     });
-    return new Promise((resolve, reject) => {
-      const settle = (error: Error | null) => {
-        worker.off('message', onMessage);
-        worker.off('error', settle);
-        worker.off('exit', onExit);
-        if (!error) return resolve(new PgliteThread(worker));
-        void worker.terminate();
-        reject(error);
-      };
-      const onMessage = (message: ThreadMessage) => {
-        if (message.kind === 'ready') settle(null);
-        if (message.kind === 'open-failed') settle(revived(message.error));
-      };
-      const onExit = (code: number) =>
-        settle(new Error(`The database thread ended while opening (exit code ${code})`));
-      worker.on('message', onMessage);
-      worker.on('error', settle);
-      worker.on('exit', onExit);
+    await workerReady<ThreadMessage>(worker, {
+      failure: (message) => revived((message as { error: PlainError }).error),
     });
+    return new PgliteThread(worker);
   }
 
   async query(text: string, params: unknown[] = [], options?: QueryOptions): Promise<QueryResult> {

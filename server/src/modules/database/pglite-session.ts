@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { workerReady } from '../../db/worker-ready';
 import { PGLITE_WORKER_SOURCE } from './pglite-worker-source';
 import type { SqlExecution } from './result-collector';
 import {
@@ -79,7 +80,7 @@ export class PgliteSession implements DatabaseSession {
   }
 
   /** Starts a worker on `dataDir` and waits until PostgreSQL is ready (running initdb on an empty folder). */
-  static open(dataDir: string, options: PgliteWorkerOptions): Promise<PgliteSession> {
+  static async open(dataDir: string, options: PgliteWorkerOptions): Promise<PgliteSession> {
     const worker = new Worker(PGLITE_WORKER_SOURCE, {
       eval: true,
       workerData: {
@@ -97,33 +98,20 @@ export class PgliteSession implements DatabaseSession {
       },
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
-    return new Promise((resolve, reject) => {
-      const fail = (reason: string) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        void worker.terminate();
-        options.log.warn({ dataDir, reason }, 'a project database could not be opened');
-        reject(
-          new AppError(
-            'SERVICE_UNAVAILABLE',
-            'The project database could not be opened. Please try again.',
-          ),
-        );
-      };
-      const onMessage = (message: WorkerMessage) => {
-        if (message.kind === 'open-failed') fail(message.message);
-        if (message.kind !== 'ready') return;
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        resolve(new PgliteSession(worker, options.log));
-      };
-      const onError = (error: Error) => fail(error.message);
-      const timer = setTimeout(() => fail('timed out'), options.openTimeoutMs);
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-    });
+    try {
+      await workerReady<WorkerMessage>(worker, {
+        failure: (message) => new Error((message as { message: string }).message),
+        timeoutMs: options.openTimeoutMs,
+      });
+    } catch (error) {
+      const reason = (error as Error).message;
+      options.log.warn({ dataDir, reason }, 'a project database could not be opened');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'The project database could not be opened. Please try again.',
+      );
+    }
+    return new PgliteSession(worker, options.log);
   }
 
   get alive(): boolean {
