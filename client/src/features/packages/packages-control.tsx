@@ -25,6 +25,9 @@ export function PackagesControl({
   const [open, setOpen] = useState(false);
   const status = usePackagesStatus(projectId, open);
   const setAllowScripts = useSetAllowScripts(projectId);
+  // The click's own value, shown in the same frame: the cache's optimistic value arrives a
+  // task later, and a controlled checkbox would flick back meanwhile.
+  const [clickedAllowScripts, setClickedAllowScripts] = useState<boolean | null>(null);
   const scriptsId = useId();
   const scriptsHelpId = useId();
   const ecosystems = status.data?.ecosystems ?? [];
@@ -33,8 +36,10 @@ export function PackagesControl({
     ecosystems.length > 0 &&
     ecosystems.every((ecosystem) => ecosystem.installed && ecosystem.upToDate);
 
-  const toggleScripts = (allowScripts: boolean) =>
+  const toggleScripts = (allowScripts: boolean) => {
+    setClickedAllowScripts(allowScripts);
     setAllowScripts.mutate(allowScripts, {
+      onSettled: () => setClickedAllowScripts(null),
       onError: (error) =>
         toast({
           title: 'The setting was not saved',
@@ -42,6 +47,7 @@ export function PackagesControl({
           variant: 'destructive',
         }),
     });
+  };
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
@@ -109,7 +115,7 @@ export function PackagesControl({
               id={scriptsId}
               type="checkbox"
               className="accent-primary mt-0.5 size-4 shrink-0 cursor-pointer"
-              checked={status.data?.allowScripts ?? false}
+              checked={clickedAllowScripts ?? status.data?.allowScripts ?? false}
               disabled={!status.data}
               aria-describedby={scriptsHelpId}
               onChange={(event) => toggleScripts(event.target.checked)}
