@@ -2,7 +2,7 @@ import { FILE_LIMITS } from '@kiln/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client';
-import { SEARCH_INDEX_MAX_BYTES } from './tables';
+import { FOLDED_TEXT_MIN_BYTES, SEARCH_INDEX_MAX_BYTES } from './tables';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signUp } from '../../test/factories';
 import {
@@ -38,6 +38,8 @@ describe('findCandidates (the search index)', () => {
   let t: TestApp;
   let projectId: string;
   let otherProjectId: string;
+  /** The same texts, each long enough to have its lowered copy stored (tables.ts). */
+  let paddedProjectId: string;
   const big = `${'filler line of text\n'.repeat(Math.ceil(SEARCH_INDEX_MAX_BYTES / 20))}the KilnNeedle is at the end\n`;
   const texts: Record<string, string> = {
     'a.ts': 'const KilnNeedle = 1;\n',
@@ -63,6 +65,13 @@ describe('findCandidates (the search index)', () => {
     // The same text in someone else's project is never a candidate here.
     otherProjectId = (await createProject(client, 'Other')).id;
     await insertRows(t.database, otherProjectId, [{ path: 'a.ts', content: texts['a.ts'] }]);
+    paddedProjectId = (await createProject(client, 'Padded')).id;
+    const padding = '\nfiller line of text'.repeat(FOLDED_TEXT_MIN_BYTES / 20);
+    await insertRows(
+      t.database,
+      paddedProjectId,
+      Object.entries(texts).map(([path, content]) => ({ path, content: content + padding })),
+    );
   });
   afterAll(() => t.close());
 
@@ -95,7 +104,8 @@ describe('findCandidates (the search index)', () => {
     'kiln\u0000',
   ];
 
-  const everyTextFile = () => new ProjectTextCache(0).listTextFiles(t.database.db, projectId);
+  const everyTextFile = (project = projectId) =>
+    new ProjectTextCache(0).listTextFiles(t.database.db, project);
   const paths = (found: ScanFile[] | undefined) => found?.map((file) => file.path);
 
   it('narrows a query to the files that may hold it, in path order', async () => {
@@ -124,33 +134,66 @@ describe('findCandidates (the search index)', () => {
     ).toEqual([]);
   });
 
-  it("passes every file the scanner finds a query in to strpos's test, and only those when exact", async () => {
-    const all = await everyTextFile();
-    const text = { content: sql`content`, folded: foldedText(sql`content`) };
-    for (const query of QUERIES) {
-      for (const caseSensitive of [false, true]) {
-        const label = `${JSON.stringify(query)} ${caseSensitive}`;
-        const pattern = { source: escapeRegExp(query), caseSensitive };
-        const found = scanFiles(all, pattern, LIMITS).map((result) => result.filePath);
-        const contains = containsCondition(query, caseSensitive, text);
-        if (!contains) {
-          // Only for what the database cannot be handed as the scanner reads it, and for a
-          // case-blind query with no ASCII character to look for.
-          const unsendable = query.includes('\u0000') || /\uD83D(?!\uDE00)/.test(query);
-          const ascii = [...query].some((char) => char.charCodeAt(0) < 0x80);
-          expect(unsendable || (!caseSensitive && !ascii), label).toBe(true);
-          continue;
+  it.each([
+    ['short texts, lowered when searched', () => projectId],
+    ['longer texts, lowered when saved', () => paddedProjectId],
+  ])(
+    "passes every file the scanner finds a query in to strpos's test, and only those when exact (%s)",
+    async (_label, project) => {
+      const all = await everyTextFile(project());
+      const text = { content: sql`files.content`, folded: foldedText('files') };
+      for (const query of QUERIES) {
+        for (const caseSensitive of [false, true]) {
+          const label = `${JSON.stringify(query)} ${caseSensitive}`;
+          const pattern = { source: escapeRegExp(query), caseSensitive };
+          const found = scanFiles(all, pattern, LIMITS).map((result) => result.filePath);
+          const contains = containsCondition(query, caseSensitive, text);
+          if (!contains) {
+            // Only for what the database cannot be handed as the scanner reads it, and for a
+            // case-blind query with no ASCII character to look for.
+            const unsendable = query.includes('\u0000') || /\uD83D(?!\uDE00)/.test(query);
+            const ascii = [...query].some((char) => char.charCodeAt(0) < 0x80);
+            expect(unsendable || (!caseSensitive && !ascii), label).toBe(true);
+            continue;
+          }
+          const rows = await queryRows<{ path: string }>(
+            t.database.db,
+            sql`select path from files where project_id = ${project()} and content is not null
+                  and ${contains.condition}`,
+          );
+          const passing = rows.map((row) => row.path);
+          expect(passing, label).toEqual(expect.arrayContaining(found));
+          if (contains.exact) expect(passing.sort(), label).toEqual([...found].sort());
         }
-        const rows = await queryRows<{ path: string }>(
-          t.database.db,
-          sql`select path from files where project_id = ${projectId} and content is not null
-                and ${contains.condition}`,
-        );
-        const passing = rows.map((row) => row.path);
-        expect(passing, label).toEqual(expect.arrayContaining(found));
-        if (contains.exact) expect(passing.sort(), label).toEqual([...found].sort());
       }
-    }
+    },
+  );
+
+  it('keeps each indexed text of some size lowered beside it, as a save leaves it', async () => {
+    const folded = async () =>
+      Object.fromEntries(
+        (
+          await queryRows<{ path: string; stored: string | null }>(
+            t.database.db,
+            sql`select path, content_folded as stored from files where project_id = ${projectId}
+                  and content is not null`,
+          )
+        ).map((row) => [row.path, row.stored]),
+      );
+    // Short texts are lowered when searched, as is one past the index's cap.
+    expect(await folded()).toMatchObject({ 'a.ts': null, 'f.txt': null, 'big.txt': null });
+    const save = (text: string) =>
+      t.database.db.execute(
+        sql`update files set content = ${text} where project_id = ${projectId} and path = 'f.txt'`,
+      );
+    const long = `Café Straße \u212A ${'Const X;\n'.repeat(FOLDED_TEXT_MIN_BYTES / 8)}`;
+    await save(long);
+    // ASCII letters only: é, ß and the kelvin sign stay as they are, as the scanner leaves them.
+    expect((await folded())['f.txt']).toBe(
+      `café straße \u212A ${'const x;\n'.repeat(FOLDED_TEXT_MIN_BYTES / 8)}`,
+    );
+    await save(texts['f.txt']!);
+    expect((await folded())['f.txt']).toBeNull();
   });
 
   it('finds exactly what scanning every file finds, for any query it narrows', async () => {

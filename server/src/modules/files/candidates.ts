@@ -59,7 +59,12 @@ export interface TextForms {
   folded: SQL;
 }
 
-export const foldedText = (content: SQL) => sql`lower(${content} collate "C")`;
+/**
+ * The ASCII-lowered text of a files row (`row` its alias): stored in `content_folded` for texts
+ * the index holds (tables.ts), lowered here for the larger ones.
+ */
+export const foldedText = (row: string) =>
+  sql`coalesce(${sql.identifier(row)}.content_folded, lower(${sql.identifier(row)}.content collate "C"))`;
 
 /**
  * A test much cheaper than the index's recheck (a regular expression or LIKE) that holds for

@@ -121,16 +121,16 @@ export function scanInPathOrder(
  * No text leaves the database here.
  */
 function readHead(tx: DbOrTx, projectId: string, query: PlainQuery): Promise<HeadRow[]> {
-  // Lowered once per text (offset 0 keeps the planner from copying it into each test).
+  // Folded once per text (offset 0 keeps the planner from copying it into each test).
   const text: TextForms = { content: sql`head.content`, folded: sql`forms.folded` };
   const passes = containsCondition(query.text, query.caseSensitive, text)?.condition ?? sql`true`;
   const likely = likelyCandidateCondition(query.text, query.caseSensitive, text) ?? sql`false`;
   return queryRows<HeadRow>(
     tx,
     sql`select head.id, head.path, ${passes} as passes, ${likely} as likely
-          from (select id, path, content from files
+          from (select id, path, content, content_folded from files
                  where ${textOf(projectId)} ${inPathOrder} limit ${HEAD_FILES}) head
-          cross join lateral (select ${foldedText(sql`head.content`)} as folded offset 0) forms
+          cross join lateral (select ${foldedText('head')} as folded offset 0) forms
          order by head.path collate "C"`,
   );
 }
@@ -163,8 +163,8 @@ async function passingAfter(
   after: string,
 ): Promise<{ id: string; path: string }[]> {
   const contains = containsCondition(query.text, query.caseSensitive, {
-    content: sql`content`,
-    folded: foldedText(sql`content`),
+    content: sql`files.content`,
+    folded: foldedText('files'),
   });
   const rows = await queryRows<{ id: string; path: string }>(
     tx,
@@ -201,8 +201,8 @@ async function scanRest(
   needed: number,
 ) {
   const contains = containsCondition(query.text, query.caseSensitive, {
-    content: sql`content`,
-    folded: foldedText(sql`content`),
+    content: sql`files.content`,
+    folded: foldedText('files'),
   });
   // An exact test passes only texts that hold a match: as many as the answer lacks will do.
   const slice = contains?.exact ? needed : SCAN_SLICE;

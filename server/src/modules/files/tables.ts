@@ -8,6 +8,14 @@ import { projects } from '../projects/tables';
 export const SEARCH_INDEX_MAX_BYTES = 262_144;
 
 /**
+ * Texts shorter than this have no stored lowered copy. PostgreSQL compresses a row's text once
+ * the row passes about 2 KB: a copy beside a short text would pack the text (slower to read)
+ * and shrink the table the planner weighs, which then preferred reading a project's every text
+ * to asking the trigram index. A short text sits unpacked in its row and lowers cheaply.
+ */
+export const FOLDED_TEXT_MIN_BYTES = 2048;
+
+/**
  * A project's files. Text lives in `content`, anything else in `data` with its type. `version`
  * goes up on every write so a save based on an old version can be refused (decision 0006).
  */
@@ -21,6 +29,13 @@ export const files = pgTable(
     path: text('path').notNull(),
     isDirectory: boolean('is_directory').notNull().default(false),
     content: text('content'),
+    // The text with its ASCII letters lowered, for a case-blind search's strpos
+    // (modules/files/candidates.ts): unpacking and lowering 50 MB at search time cost four times
+    // what reading this copy does. Stored uncompressed (migration 0016), for the texts between
+    // FOLDED_TEXT_MIN_BYTES and SEARCH_INDEX_MAX_BYTES; the others are lowered when searched.
+    contentFolded: text('content_folded').generatedAlwaysAs(
+      sql`case when octet_length(content) between ${sql.raw(String(FOLDED_TEXT_MIN_BYTES))} and ${sql.raw(String(SEARCH_INDEX_MAX_BYTES))} then lower(content collate "C") end`,
+    ),
     data: bytea('data'),
     mimeType: text('mime_type'),
     size: integer('size').notNull().default(0),
