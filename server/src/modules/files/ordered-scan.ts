@@ -49,11 +49,15 @@ export interface PlainQuery {
   caseSensitive: boolean;
 }
 
-/** The first files in path order: whether each passes the cheap test, and is an index candidate. */
+/**
+ * The first files in path order: whether each passes the cheap test (with its text when it
+ * does), and whether it is an index candidate.
+ */
 interface HeadRow {
   id: string;
   path: string;
   passes: boolean;
+  content: string | null;
   likely: boolean;
 }
 
@@ -83,8 +87,10 @@ export function scanInPathOrder(
       };
 
       const head = await readHead(tx, projectId, query);
-      const passing = head.filter((row) => row.passes);
-      if (await scanInTurn(tx, passing, scan, limits.files - results.length)) return results;
+      const passing = head.flatMap(({ id, path, passes, content }) =>
+        passes && content !== null ? [{ id, path, content }] : [],
+      );
+      if (scan(passing)) return results;
       if (head.length < HEAD_FILES) return results;
       const after = head[head.length - 1]!.path;
 
@@ -118,7 +124,7 @@ export function scanInPathOrder(
 /**
  * The first HEAD_FILES text files in path order, each with the cheap test's verdict and whether
  * it holds every word of the query (how many of the project's files the index would recheck).
- * No text leaves the database here.
+ * The texts that pass come along: they are scanned first whatever the rest holds.
  */
 function readHead(tx: DbOrTx, projectId: string, query: PlainQuery): Promise<HeadRow[]> {
   // Folded once per text (offset 0 keeps the planner from copying it into each test).
@@ -127,10 +133,12 @@ function readHead(tx: DbOrTx, projectId: string, query: PlainQuery): Promise<Hea
   const likely = likelyCandidateCondition(query.text, query.caseSensitive, text) ?? sql`false`;
   return queryRows<HeadRow>(
     tx,
-    sql`select head.id, head.path, ${passes} as passes, ${likely} as likely
+    sql`select head.id, head.path, tested.passes,
+               case when tested.passes then head.content end as content, ${likely} as likely
           from (select id, path, content, content_folded from files
                  where ${textOf(projectId)} ${inPathOrder} limit ${HEAD_FILES}) head
           cross join lateral (select ${foldedText('head')} as folded offset 0) forms
+          cross join lateral (select ${passes} as passes offset 0) tested
          order by head.path collate "C"`,
   );
 }

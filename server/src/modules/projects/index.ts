@@ -8,9 +8,12 @@ export { announceProjectsDeleted, onProjectDeleted } from './service';
 export { presentedProjectColumns } from './presenter';
 // The project's storage quota, which every writer of its files runs within (decision 0022).
 export {
+  fitsStorageQuota,
   lockProjectStorage,
   StorageQuotaError,
   storageCapsFrom,
+  storageLockStep,
+  storageQuotaError,
   withinStorageQuota,
   type StorageCaps,
 } from './storage-quota';

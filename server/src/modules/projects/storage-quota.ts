@@ -1,15 +1,18 @@
 import {
   formatStorageSize,
   PLANS,
+  SUBSCRIPTION_PLANS,
   type ProjectStorage,
   type StorageMeasure,
   type SubscriptionPlan,
 } from '@kiln/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { formatCount } from '../../lib/format';
+import { users } from '../users/tables';
 import { getReadableProject } from './policy';
+import { projects } from './tables';
 
 /**
  * A project's storage quota, enforced here for every writer of files: the editor, uploads,
@@ -139,20 +142,69 @@ export async function assertWithinStorageQuota(
   if (!after) return;
   for (const measure of ['bytes', 'entries'] as const) {
     const needed = after[measure] - before[measure];
-    const { limit, serverLimit } = limitOf(before.plan, measure, caps);
-    if (needed > 0 && after[measure] > limit) {
-      const detail = { measure, needed, used: before[measure], limit };
-      throw new StorageQuotaError(
-        quotaMessage({
-          ...detail,
-          serverLimit,
-          plan: before.plan,
-          isOwner: writerId === before.ownerId,
-        }),
-        detail,
-      );
+    if (needed > 0 && after[measure] > limitOf(before.plan, measure, caps).limit) {
+      throw storageQuotaError(before, { measure, needed }, writerId, caps);
     }
   }
+}
+
+/** The refusal of a write that would grow `measure` by `needed` past the project's limit. */
+export function storageQuotaError(
+  before: StorageSnapshot,
+  growth: { measure: Measure; needed: number },
+  writerId: string,
+  caps: StorageCaps,
+): StorageQuotaError {
+  const { limit, serverLimit } = limitOf(before.plan, growth.measure, caps);
+  const detail = { ...growth, used: before[growth.measure], limit };
+  return new StorageQuotaError(
+    quotaMessage({
+      ...detail,
+      serverLimit,
+      plan: before.plan,
+      isOwner: writerId === before.ownerId,
+    }),
+    detail,
+  );
+}
+
+/**
+ * For a write done in one statement (a save): its project's storage totals as a common table
+ * expression, locked as `lockProjectStorage` locks them, so the statement can check its own
+ * growth (`fitsStorageQuota`) before it writes.
+ */
+export function storageLockStep(db: Database, project: SQL) {
+  return db.$with('storage').as(
+    db
+      .select({
+        projectId: projects.id,
+        ownerId: projects.ownerId,
+        plan: users.subscriptionPlan,
+        bytes: projects.storageBytes,
+        entries: projects.storageEntries,
+      })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.ownerId))
+      .where(eq(projects.id, project))
+      .for('no key update', { of: projects }),
+  );
+}
+
+/**
+ * Holds when a write that grows `measure` by `growth` (an expression of the statement) keeps
+ * the project within its limit, or grows nothing: the same rule as assertWithinStorageQuota,
+ * with each plan's limit written into the statement.
+ */
+export function fitsStorageQuota(
+  storage: { plan: SQL.Aliased | AnyColumn; used: SQL.Aliased | AnyColumn },
+  measure: Measure,
+  growth: SQL,
+  caps: StorageCaps,
+): SQL {
+  const limits = SUBSCRIPTION_PLANS.map(
+    (plan) => sql`when ${plan} then ${limitOf(plan, measure, caps).limit}::bigint`,
+  );
+  return sql`(${growth} <= 0 or ${storage.used} + ${growth} <= case ${storage.plan} ${sql.join(limits, sql` `)} end)`;
 }
 
 /** "This change needs 12.4 MB but the project has 3.1 MB left of its 5 GB (Free plan). …" */
