@@ -168,15 +168,21 @@ export function candidateQuery(
   if (!matches) return undefined;
   const condition = after === undefined ? matches : sql`path collate "C" > ${after} and ${matches}`;
   const maxIndexed = sql.raw(String(SEARCH_INDEX_MAX_BYTES));
-  // Texts over the index's size limit are not in it: they are tested one by one. The CASE makes
-  // the size (read from the stored value's header, without unpacking it) be tested first, so
-  // the pattern never runs over the texts the index already answered for.
+  // The index holds the texts up to its size limit that were not saved since it last took them
+  // (tables.ts). The others are tested one by one: those saved since (a partial index lists
+  // them), and those over the limit. The CASE makes the size (read from the stored value's
+  // header, without unpacking it) be tested first, so the pattern never runs over the texts the
+  // index already answered for.
   return sql`(select id, path, content from files
                where project_id = ${projectId} and octet_length(content) <= ${maxIndexed}
+                 and search_stale_since is null and ${condition}
+              union all
+              select id, path, content from files
+               where project_id = ${projectId} and search_stale_since is not null
                  and ${condition}
               union all
               select id, path, content from files
-               where project_id = ${projectId}
+               where project_id = ${projectId} and search_stale_since is null
                  and case when octet_length(content) > ${maxIndexed} then ${condition} else false end)
              limit ${MAX_CANDIDATES + 1}`;
 }

@@ -4,7 +4,9 @@
 import type { Database } from '../../db/client';
 import { defineModule } from '../../lib/kiln-module';
 import type { StorageCaps } from '../projects';
+import type { JobQueue } from '../../jobs/job';
 import { registerFileRoutes } from './routes';
+import { createSearchIndexJob, SEARCH_INDEX_INTERVAL_MS } from './search-index-job';
 export * from './service';
 export * from './file-states';
 export * from './regex-pool';
@@ -15,10 +17,15 @@ export { presentFile } from './presenter';
 
 export const filesModule = defineModule<{
   db: Database;
+  jobs: JobQueue;
   storageCaps: StorageCaps;
   afterBulkImport: (() => void) | undefined;
 }>({
   name: 'files',
-  register: (app, { db, storageCaps, afterBulkImport }) =>
-    registerFileRoutes(app, { db, storageCaps, afterBulkImport }),
+  async register(app, { db, jobs, storageCaps, afterBulkImport }) {
+    const searchIndex = createSearchIndexJob(db);
+    jobs.register(searchIndex);
+    await jobs.every(searchIndex, {}, SEARCH_INDEX_INTERVAL_MS);
+    registerFileRoutes(app, { db, storageCaps, afterBulkImport });
+  },
 });

@@ -314,7 +314,14 @@ export async function saveFileContent(options: {
   const written = db.$with('written').as(
     db
       .update(files)
-      .set({ content, size, version: sql`${files.version} + 1`, updatedAt: now })
+      .set({
+        content,
+        size,
+        version: sql`${files.version} + 1`,
+        updatedAt: now,
+        // The text's trigrams reach the search index in the background (search-index-job.ts).
+        searchStaleSince: sql`coalesce(${files.searchStaleSince}, now())`,
+      })
       .from(storage)
       .where(
         and(

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { bytea } from '../../db/bytea';
 import { createdAt, updatedAt } from '../../db/columns';
 import { projects } from '../projects/tables';
@@ -42,6 +51,11 @@ export const files = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Set by an editor's save, cleared once the search index holds the saved text: a save leaves
+     * the trigram index alone (modules/files/search-index-job.ts).
+     */
+    searchStaleSince: timestamp('search_stale_since', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('files_project_path_idx').on(table.projectId, table.path),
@@ -52,10 +66,17 @@ export const files = pgTable(
     // Trigrams of each text, per project, so a search can ask which files may hold a phrase
     // before any text leaves the database (modules/files/candidates.ts). Texts over
     // SEARCH_INDEX_MAX_BYTES stay out: their trigrams would cost every save of them more than
-    // reading them costs a search. Needs the pg_trgm and btree_gin extensions (0003).
+    // reading them costs a search. Needs the pg_trgm and btree_gin extensions (0003). A text
+    // saved from the editor joins it in the background (searchStaleSince, decision 0029).
     index('files_content_trigram_idx')
       .using('gin', table.projectId, sql`${table.content} gin_trgm_ops`)
-      .where(sql`octet_length(${table.content}) <= ${sql.raw(String(SEARCH_INDEX_MAX_BYTES))}`),
+      .where(
+        sql`octet_length(${table.content}) <= ${sql.raw(String(SEARCH_INDEX_MAX_BYTES))} and ${table.searchStaleSince} is null`,
+      ),
+    // The texts saved since the index last took them, which a search tests one by one.
+    index('files_search_stale_idx')
+      .on(table.projectId)
+      .where(sql`${table.searchStaleSince} is not null`),
   ],
 );
 
