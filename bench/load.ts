@@ -40,7 +40,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import { openPglite } from '../server/src/db/pglite';
-import { PRESENCE_LIMITS } from '../shared/src';
+import { HealthSchema, PRESENCE_LIMITS, type Health } from '../shared/src';
 import { createFile, createProject, signUp } from './lib/accounts';
 import { cleanEnv } from './lib/clean-env';
 import { Cleanup } from './lib/cleanup';
@@ -569,6 +569,23 @@ function checkingHealth(baseUrl: string, clock: Clock) {
   return { health, done };
 }
 
+/**
+ * How late each server's thread came back to waiting work, as its /api/health says (over its
+ * last one to two minutes, so the load and a little before it); null when it did not answer.
+ */
+async function serverEventLoop(server: RunningServer) {
+  const agent = new Agent({ keepAlive: false });
+  try {
+    const answer = await timedGet(`${server.baseUrl}/api/health`, agent, ANSWER_TIMEOUT_MS);
+    const { eventLoop } = HealthSchema.parse(JSON.parse(answer.body));
+    return eventLoop;
+  } catch {
+    return null;
+  } finally {
+    agent.destroy();
+  }
+}
+
 /** Busy loops run one after the other in each project until the end, a run at a time. */
 function spinning(spinners: Spinner[], clock: Clock) {
   const runs = { finished: 0, failures: new Map<string, number>(), firstAnswer: '' };
@@ -622,6 +639,8 @@ interface Figures {
     machineBusy: number;
   };
   benchLoopDelayP99: number;
+  /** Each server's event-loop delay from its /api/health; null when it did not answer. */
+  serverLoops: (Health['eventLoop'] | null)[];
   load: { start: number[]; end: number[] };
 }
 
@@ -685,6 +704,7 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
   const databaseMs = await database.stop();
   const endLoad = os.loadavg();
   loopDelay.disable();
+  const serverLoops = await Promise.all(deployment.servers.map(serverEventLoop));
   progress(`${label}: load ended; waiting for the last runs`);
   await Promise.all([...spins.done, population.presence.settle(2000)]);
   const { presence } = population;
@@ -718,6 +738,7 @@ async function measure(configuration: Configuration, deployment: Deployment): Pr
     runs: spins.runs,
     cpu: { ...cpuBetween(start.cpu, endCpu), sandboxes: sandboxesMs, database: databaseMs },
     benchLoopDelayP99: loopDelay.percentile(99) / 1e6,
+    serverLoops,
     load: { start: start.load, end: endLoad },
   };
 }
@@ -820,6 +841,13 @@ function report(results: Figures[]) {
       (f) => f.cpu.servers.map((coreMs) => share(f, coreMs)).join(' + '),
     ],
     ['sandboxes CPU (runs, terminals, apps), % of a core', (f) => share(f, f.cpu.sandboxes)],
+    [
+      'server event-loop delay p99 / max ms (its last 1-2 min)',
+      (f) =>
+        f.serverLoops
+          .map((loop) => (loop ? `${ms1(loop.p99Ms)} / ${ms1(loop.maxMs)}` : '-'))
+          .join(' + '),
+    ],
     [
       'this bench CPU, % of a core; event-loop delay p99 ms',
       (f) => `${share(f, f.cpu.bench)}; ${ms1(f.benchLoopDelayP99)}`,

@@ -76,6 +76,12 @@ export const HealthSchema = z.object({
     warningBelowMb: z.number(),
     ok: z.boolean(),
   }),
+  /**
+   * How late the server's thread came back to waiting work (requests, terminal keystrokes,
+   * socket messages), over the last one to two minutes (`windowSeconds`), in ms: its 99th
+   * percentile and worst. High figures mean every answer of this instance waits.
+   */
+  eventLoop: z.object({ windowSeconds: z.number(), p99Ms: z.number(), maxMs: z.number() }),
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof HealthSchema>;

@@ -67,6 +67,22 @@ describe('GET /api/health', () => {
     expect(disk.ok).toBe(freeMb >= 1024);
   });
 
+  it("reports how long the server's thread kept work waiting", async () => {
+    // The thread held for 300 ms: no sampling timer can fire before it lets go, so the worst
+    // delay seen is at least that, less the sampling interval (a lower bound, never a speed).
+    const held = Date.now();
+    while (Date.now() - held < 300) {
+      // Busy on purpose.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { eventLoop } = HealthSchema.parse(
+      (await new TestClient(t.app).get('/api/health')).json(),
+    );
+    expect(eventLoop.maxMs).toBeGreaterThanOrEqual(250);
+    expect(eventLoop.p99Ms).toBeLessThanOrEqual(eventLoop.maxMs);
+    expect(eventLoop.windowSeconds).toBeGreaterThanOrEqual(0);
+  });
+
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await new TestClient(t.app).get('/api/does-not-exist');
     expect(response.statusCode).toBe(404);

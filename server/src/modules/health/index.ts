@@ -8,6 +8,7 @@ import type { Sandbox } from '../../sandbox/types';
 import type { AccountChanges } from '../auth';
 import type { Mailer } from '../mail';
 import type { Workspaces } from '../workspaces';
+import { EventLoopDelay } from './event-loop-delay';
 import { registerHealthRoutes } from './routes';
 
 export const healthModule = defineModule<{
@@ -22,6 +23,8 @@ export const healthModule = defineModule<{
 }>({
   name: 'health',
   register(app, { env, database, mailer, sandbox, jobs, runtimes, workspaces, accountChanges }) {
+    const eventLoop = new EventLoopDelay();
+    app.addHook('onClose', async () => eventLoop.stop());
     registerHealthRoutes(app, {
       database,
       mailTransport: mailer.transport,
@@ -34,6 +37,7 @@ export const healthModule = defineModule<{
         backend: env.REDIS_URL ? 'redis' : 'local',
         listening: () => accountChanges.listening() !== null,
       },
+      eventLoop,
     });
   },
 });

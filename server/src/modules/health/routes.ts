@@ -5,6 +5,7 @@ import type { DatabaseHandle } from '../../db/client';
 import type { JobCounts, JobQueue } from '../../jobs/job';
 import type { Sandbox } from '../../sandbox/types';
 import { diskSpace } from './disk-space';
+import type { EventLoopDelay } from './event-loop-delay';
 
 /**
  * A queue whose Redis is away waits for it to come back before it answers; a health check must
@@ -35,6 +36,8 @@ export function registerHealthRoutes(
     disk: { dir: string; warningBelowMb: number };
     /** The channel between instances, and whether it is listening now. */
     events: { backend: 'local' | 'redis'; listening: () => boolean };
+    /** How late the server's thread has been coming back to waiting work. */
+    eventLoop: EventLoopDelay;
   },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,6 +76,7 @@ export function registerHealthRoutes(
         events: { backend: deps.events.backend, ok: eventsOk },
         runtimes: [...runtimes],
         disk: await diskSpace(deps.disk.dir, deps.disk.warningBelowMb),
+        eventLoop: deps.eventLoop.read(),
         uptimeSeconds: Math.round(process.uptime()),
       });
     },
