@@ -319,8 +319,9 @@ export async function saveFileContent(options: {
         size,
         version: sql`${files.version} + 1`,
         updatedAt: now,
-        // The text's trigrams reach the search index in the background (search-index-job.ts).
-        searchStaleSince: sql`coalesce(${files.searchStaleSince}, now())`,
+        // The text's trigrams reach the search index in the background (search-index-job.ts),
+        // which compares this server's clock with this mark and updatedAt: both from `now`.
+        searchStaleSince: sql`coalesce(${files.searchStaleSince}, ${now.toISOString()}::timestamptz)`,
       })
       .from(storage)
       .where(
