@@ -7,7 +7,7 @@ import {
   type SubscriptionPlan,
 } from '@kiln/shared';
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type DbOrTx } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { formatCount } from '../../lib/format';
 import { users } from '../users/tables';
@@ -59,14 +59,6 @@ export interface StorageSnapshot {
   entries: number;
 }
 
-interface StorageRow {
-  projectId: string;
-  ownerId: string;
-  plan: SubscriptionPlan;
-  bytes: string | number;
-  entries: number;
-}
-
 /**
  * Locks a project's storage totals until the transaction ends and answers them as they are
  * before the write: two writers of one project take turns from here to their commit, so they
@@ -80,23 +72,28 @@ export async function lockProjectStorage(
   tx: DbOrTx,
   project: string | SQL,
 ): Promise<StorageSnapshot | null> {
-  return readStorage(tx, project, sql`for no key update of p`);
+  const [row] = await storageTotals(tx, project).for('no key update', { of: projects });
+  return row ?? null;
 }
 
-async function readStorage(
-  db: DbOrTx,
-  project: string | SQL,
-  lock = sql``,
-): Promise<StorageSnapshot | null> {
-  const [row] = await queryRows<StorageRow>(
-    db,
-    sql`select p.id as "projectId", p.owner_id as "ownerId", u.subscription_plan as "plan",
-          p.storage_bytes as "bytes", p.storage_entries as "entries"
-        from projects p join users u on u.id = p.owner_id
-        where p.id = (${project})
-        ${lock}`,
-  );
-  return row ? { ...row, bytes: Number(row.bytes) } : null;
+async function readStorage(db: DbOrTx, project: string): Promise<StorageSnapshot | null> {
+  const [row] = await storageTotals(db, project);
+  return row ?? null;
+}
+
+/** A project's storage totals and its owner's plan, as a query to read, lock or build on. */
+function storageTotals(db: DbOrTx, project: string | SQL) {
+  return db
+    .select({
+      projectId: projects.id,
+      ownerId: projects.ownerId,
+      plan: users.subscriptionPlan,
+      bytes: projects.storageBytes,
+      entries: projects.storageEntries,
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.ownerId))
+    .where(eq(projects.id, project));
 }
 
 /**
@@ -174,20 +171,7 @@ export function storageQuotaError(
  * growth (`fitsStorageQuota`) before it writes.
  */
 export function storageLockStep(db: Database, project: SQL) {
-  return db.$with('storage').as(
-    db
-      .select({
-        projectId: projects.id,
-        ownerId: projects.ownerId,
-        plan: users.subscriptionPlan,
-        bytes: projects.storageBytes,
-        entries: projects.storageEntries,
-      })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.ownerId))
-      .where(eq(projects.id, project))
-      .for('no key update', { of: projects }),
-  );
+  return db.$with('storage').as(storageTotals(db, project).for('no key update', { of: projects }));
 }
 
 /**
